@@ -1,0 +1,99 @@
+package io.refsut.common.mongo;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import jakarta.inject.Singleton;
+
+import com.mongodb.MongoClientSettings;
+import com.mongodb.ReadConcernLevel;
+
+import io.quarkus.mongodb.runtime.MongoClientCustomizer;
+
+/**
+ * Captures the settings the MongoDB driver is really built with, after Quarkus has applied its own
+ * {@code quarkus.mongodb.*} options over the connection string.
+ */
+@Singleton
+public class EffectiveMongoSettings implements MongoClientCustomizer {
+
+    private final AtomicReference<MongoClientSettings> captured = new AtomicReference<>();
+
+    @Override
+    public MongoClientSettings.Builder customize(MongoClientSettings.Builder builder) {
+        captured.set(builder.build());
+        return builder;
+    }
+
+    /** The captured settings; the client must have been created first. */
+    public MongoClientSettings settings() {
+        MongoClientSettings settings = captured.get();
+        if (settings == null) {
+            throw new IllegalStateException("the MongoDB client has not been created yet");
+        }
+        return settings;
+    }
+
+    /** The write concern's {@code w} as text ({@code majority}, {@code 1}, …; {@code default} when unset). */
+    public String w() {
+        Object w = settings().getWriteConcern().getWObject();
+        return w == null ? "default" : String.valueOf(w);
+    }
+
+    /** The write concern's journal flag as text ({@code default} when unset). */
+    public String journal() {
+        Boolean journal = settings().getWriteConcern().getJournal();
+        return journal == null ? "default" : journal.toString();
+    }
+
+    public boolean retryWrites() {
+        return settings().getRetryWrites();
+    }
+
+    public boolean retryReads() {
+        return settings().getRetryReads();
+    }
+
+    public String readPreference() {
+        return settings().getReadPreference().getName();
+    }
+
+    public String readConcern() {
+        ReadConcernLevel level = settings().getReadConcern().getLevel();
+        return level == null ? "default" : level.getValue();
+    }
+
+    public int maxPoolSize() {
+        return settings().getConnectionPoolSettings().getMaxSize();
+    }
+
+    public int minPoolSize() {
+        return settings().getConnectionPoolSettings().getMinSize();
+    }
+
+    public long serverSelectionTimeoutMs() {
+        return settings().getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS);
+    }
+
+    public long connectTimeoutMs() {
+        return settings().getSocketSettings().getConnectTimeout(TimeUnit.MILLISECONDS);
+    }
+
+    public long readTimeoutMs() {
+        return settings().getSocketSettings().getReadTimeout(TimeUnit.MILLISECONDS);
+    }
+
+    public long maxWaitTimeMs() {
+        return settings().getConnectionPoolSettings().getMaxWaitTime(TimeUnit.MILLISECONDS);
+    }
+
+    /** Client-side operation timeout (CSOT) in ms, or -1 when not set. */
+    public long operationTimeoutMs() {
+        Long timeout = settings().getTimeout(TimeUnit.MILLISECONDS);
+        return timeout == null ? -1 : timeout;
+    }
+
+    public String uuidRepresentation() {
+        return settings().getUuidRepresentation().name().toLowerCase();
+    }
+}
