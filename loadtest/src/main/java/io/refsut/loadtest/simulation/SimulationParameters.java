@@ -1,0 +1,153 @@
+package io.refsut.loadtest.simulation;
+
+import io.refsut.loadtest.workload.Distribution;
+import io.refsut.loadtest.workload.Mix;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The parameters the simulations read: system properties {@code sut.*} that the CLI sets before it starts Gatling
+ * (so the same classes also run under any other Gatling launcher that sets them).
+ */
+public record SimulationParameters(
+        String target,
+        String seed,
+        long records,
+        long payments,
+        long initialBalanceMinor,
+        String currency,
+        int loadConcurrency,
+        double rate,
+        long durationSeconds,
+        long rampSeconds,
+        Mix mix,
+        Distribution distribution,
+        double hotDataFraction,
+        double hotOperationFraction,
+        int docBytes,
+        ConnectionMode connectionMode,
+        double maxErrorPct,
+        long maxP99Ms,
+        long maxPaymentMinor,
+        Path ackLog) {
+
+    /** Prefix of every system property the simulations read. */
+    public static final String PREFIX = "sut.";
+
+    /** How the injector connects: one shared pool, or a new connection (TLS handshake included) per arrival. */
+    public enum ConnectionMode {
+        SHARED, PER_USER;
+
+        /** Parses {@code shared} or {@code per-user}. */
+        public static ConnectionMode parse(String value) {
+            return switch (value.trim().toLowerCase(Locale.ROOT)) {
+                case "shared" -> SHARED;
+                case "per-user", "per_user" -> PER_USER;
+                default -> throw new IllegalArgumentException("unknown connection mode '" + value + "' (shared, per-user)");
+            };
+        }
+
+        public String label() {
+            return this == SHARED ? "shared" : "per-user";
+        }
+    }
+
+    public SimulationParameters {
+        if (records < 2) {
+            throw new IllegalArgumentException("records must be >= 2");
+        }
+        if (payments < 0) {
+            throw new IllegalArgumentException("payments must be >= 0");
+        }
+        if (mix.readPayment() > 0 && payments < 1) {
+            throw new IllegalArgumentException("a mix with readPayment needs at least one load-phase payment (--payments)");
+        }
+        if (!(rate > 0)) {
+            throw new IllegalArgumentException("rate must be > 0");
+        }
+        if (durationSeconds < 1 || rampSeconds < 0) {
+            throw new IllegalArgumentException("duration must be >= 1 s and ramp >= 0 s");
+        }
+        if (loadConcurrency < 1) {
+            throw new IllegalArgumentException("load concurrency must be >= 1");
+        }
+        if (maxPaymentMinor < 1) {
+            throw new IllegalArgumentException("max payment must be >= 1");
+        }
+    }
+
+    /** Reads the parameters from system properties. */
+    public static SimulationParameters fromSystemProperties() {
+        return fromProperties(System.getProperties());
+    }
+
+    /** Reads the parameters from {@code properties} ({@code sut.*} keys). */
+    public static SimulationParameters fromProperties(Properties properties) {
+        return new SimulationParameters(
+                require(properties, "target"),
+                require(properties, "seed"),
+                Long.parseLong(require(properties, "records")),
+                Long.parseLong(require(properties, "payments")),
+                Long.parseLong(require(properties, "initialBalanceMinor")),
+                require(properties, "currency"),
+                Integer.parseInt(require(properties, "loadConcurrency")),
+                Double.parseDouble(require(properties, "rate")),
+                Long.parseLong(require(properties, "durationSeconds")),
+                Long.parseLong(require(properties, "rampSeconds")),
+                Mix.parse(require(properties, "mix")),
+                Distribution.parse(require(properties, "distribution")),
+                Double.parseDouble(require(properties, "hotDataFraction")),
+                Double.parseDouble(require(properties, "hotOperationFraction")),
+                Integer.parseInt(require(properties, "docBytes")),
+                ConnectionMode.parse(require(properties, "connectionMode")),
+                Double.parseDouble(require(properties, "maxErrorPct")),
+                Long.parseLong(require(properties, "maxP99Ms")),
+                Long.parseLong(require(properties, "maxPaymentMinor")),
+                Path.of(require(properties, "ackLog")));
+    }
+
+    /** These parameters as {@code sut.*} system property entries. */
+    public Map<String, String> toProperties() {
+        Map<String, String> map = new LinkedHashMap<>();
+        map.put(PREFIX + "target", target);
+        map.put(PREFIX + "seed", seed);
+        map.put(PREFIX + "records", Long.toString(records));
+        map.put(PREFIX + "payments", Long.toString(payments));
+        map.put(PREFIX + "initialBalanceMinor", Long.toString(initialBalanceMinor));
+        map.put(PREFIX + "currency", currency);
+        map.put(PREFIX + "loadConcurrency", Integer.toString(loadConcurrency));
+        map.put(PREFIX + "rate", Double.toString(rate));
+        map.put(PREFIX + "durationSeconds", Long.toString(durationSeconds));
+        map.put(PREFIX + "rampSeconds", Long.toString(rampSeconds));
+        map.put(PREFIX + "mix", mix.describe());
+        map.put(PREFIX + "distribution", distribution.label());
+        map.put(PREFIX + "hotDataFraction", Double.toString(hotDataFraction));
+        map.put(PREFIX + "hotOperationFraction", Double.toString(hotOperationFraction));
+        map.put(PREFIX + "docBytes", Integer.toString(docBytes));
+        map.put(PREFIX + "connectionMode", connectionMode.label());
+        map.put(PREFIX + "maxErrorPct", Double.toString(maxErrorPct));
+        map.put(PREFIX + "maxP99Ms", Long.toString(maxP99Ms));
+        map.put(PREFIX + "maxPaymentMinor", Long.toString(maxPaymentMinor));
+        map.put(PREFIX + "ackLog", ackLog.toString());
+        return map;
+    }
+
+    /** The same parameters writing acknowledged writes to another file (one per phase). */
+    public SimulationParameters withAckLog(Path file) {
+        return new SimulationParameters(target, seed, records, payments, initialBalanceMinor, currency, loadConcurrency,
+                rate, durationSeconds, rampSeconds, mix, distribution, hotDataFraction, hotOperationFraction, docBytes,
+                connectionMode, maxErrorPct, maxP99Ms, maxPaymentMinor, file);
+    }
+
+    private static String require(Properties properties, String name) {
+        String value = properties.getProperty(PREFIX + name);
+        if (value == null) {
+            throw new IllegalStateException("system property " + PREFIX + name + " is not set (the simulations are "
+                    + "started by './sut run', which sets every sut.* property)");
+        }
+        return value;
+    }
+}

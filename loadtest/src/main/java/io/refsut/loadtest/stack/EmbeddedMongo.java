@@ -1,0 +1,41 @@
+package io.refsut.loadtest.stack;
+
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import java.net.InetSocketAddress;
+
+/**
+ * The embedded MongoDB-wire-compatible server (de.bwaldvogel mongo-java-server, in memory) in this JVM, on a free
+ * loopback port. A stand-in, not MongoDB: see DESIGN.md §8.
+ */
+public final class EmbeddedMongo implements AutoCloseable {
+
+    /** What run.json and the summary say about a run on this server. */
+    public static final String DESCRIPTION = "embedded mongo-java-server (in-memory, wire-compatible stand-in, not "
+            + "MongoDB: no replica set, its own storage and locking; its latencies are not a database's)";
+
+    private final MongoServer server;
+    private final String connectionString;
+
+    private EmbeddedMongo(MongoServer server, String connectionString) {
+        this.server = server;
+        this.connectionString = connectionString;
+    }
+
+    /** Starts the server on a free port of 127.0.0.1. */
+    public static EmbeddedMongo start() {
+        MongoServer server = new MongoServer(new MemoryBackend());
+        server.bind("127.0.0.1", 0);
+        InetSocketAddress address = server.getLocalAddress();
+        return new EmbeddedMongo(server, "mongodb://127.0.0.1:" + address.getPort());
+    }
+
+    public String connectionString() {
+        return connectionString;
+    }
+
+    @Override
+    public void close() {
+        server.shutdownNow();
+    }
+}

@@ -1,0 +1,259 @@
+package io.refsut.loadtest.stack;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The whole system on this machine: the embedded MongoDB stand-in (unless a MongoDB URI is given) and the five
+ * services as separate JVMs from their packaged jars, each logging to its own file. Stops everything it started on
+ * {@link #close()} and, through a shutdown hook, on Ctrl-C.
+ */
+public final class LocalStack implements AutoCloseable {
+
+    private static final int TAIL_LINES = 40;
+    private static final long STOP_GRACE_MILLIS = 10_000;
+
+    /** How to start the stack. {@code mongodbUri} null or blank = start the embedded server. */
+    public record Settings(Path home, Path logDir, String mongodbUri, Ports ports, List<String> jvmOptions,
+            Duration startTimeout) {
+    }
+
+    private final List<ServiceProcess> services = new ArrayList<>();
+    private final EmbeddedMongo embeddedMongo;
+    private final String mongodbUri;
+    private final Thread shutdownHook = new Thread(this::stopAll, "sut-stack-shutdown");
+    private boolean closed;
+
+    private LocalStack(EmbeddedMongo embeddedMongo, String mongodbUri) {
+        this.embeddedMongo = embeddedMongo;
+        this.mongodbUri = mongodbUri;
+    }
+
+    /** Starts everything and waits until every service reports ready; on any failure stops what it started. */
+    public static LocalStack start(Settings settings, Consumer<String> console) {
+        List<Path> missing = new ArrayList<>();
+        for (ServiceSpec spec : ServiceSpec.ALL) {
+            if (!Files.isRegularFile(settings.home().resolve(spec.jar()))) {
+                missing.add(settings.home().resolve(spec.jar()));
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new StackException("service jars are missing: " + missing + " (build them with "
+                    + "'./mvnw -B -DskipTests package' in " + settings.home().toAbsolutePath().normalize() + ")");
+        }
+        Map<ServiceSpec, int[]> ports = choosePorts(settings.ports());
+
+        boolean embedded = settings.mongodbUri() == null || settings.mongodbUri().isBlank();
+        EmbeddedMongo mongo = embedded ? EmbeddedMongo.start() : null;
+        LocalStack stack = new LocalStack(mongo, embedded ? mongo.connectionString() : settings.mongodbUri());
+        Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
+        try {
+            console.accept(embedded ? "started " + EmbeddedMongo.DESCRIPTION + " at " + mongo.connectionString()
+                    : "using MongoDB at " + redact(settings.mongodbUri()));
+            Files.createDirectories(settings.logDir());
+            for (ServiceSpec spec : ServiceSpec.ALL) {
+                stack.services.add(stack.launch(spec, ports, settings));
+            }
+            stack.awaitReady(settings.startTimeout(), console);
+            return stack;
+        } catch (RuntimeException | IOException e) {
+            stack.close();
+            if (e instanceof StackException stackException) {
+                throw stackException;
+            }
+            throw new StackException("cannot start the local stack: " + e.getMessage(), e);
+        }
+    }
+
+    private static Map<ServiceSpec, int[]> choosePorts(Ports ports) {
+        Map<ServiceSpec, int[]> chosen = new LinkedHashMap<>();
+        for (ServiceSpec spec : ServiceSpec.ALL) {
+            int http = ports.choose(spec.httpPort(), spec.name() + " HTTP");
+            int https = spec.isOrchestrator() ? ports.choose(spec.httpsPort(), spec.name() + " HTTPS") : 0;
+            int management = ports.choose(spec.managementPort(), spec.name() + " management");
+            chosen.put(spec, new int[] {http, https, management});
+        }
+        return chosen;
+    }
+
+    private ServiceProcess launch(ServiceSpec spec, Map<ServiceSpec, int[]> ports, Settings settings)
+            throws IOException {
+        int[] own = ports.get(spec);
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(settings.jvmOptions());
+        command.add("-jar");
+        command.add(settings.home().resolve(spec.jar()).toAbsolutePath().toString());
+        ProcessBuilder builder = new ProcessBuilder(command);
+        Map<String, String> env = builder.environment();
+        env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        env.put("QUARKUS_MANAGEMENT_HOST", "127.0.0.1");
+        env.put("QUARKUS_HTTP_PORT", Integer.toString(own[0]));
+        env.put("QUARKUS_MANAGEMENT_PORT", Integer.toString(own[2]));
+        if (spec.isOrchestrator()) {
+            env.put("QUARKUS_HTTP_SSL_PORT", Integer.toString(own[1]));
+            for (ServiceSpec downstream : ServiceSpec.ALL) {
+                if (!downstream.isOrchestrator()) {
+                    env.put("QUARKUS_REST_CLIENT_" + downstream.name().toUpperCase(java.util.Locale.ROOT) + "_URL",
+                            "http://127.0.0.1:" + ports.get(downstream)[0]);
+                }
+            }
+        } else {
+            env.put("QUARKUS_MONGODB_CONNECTION_STRING", mongodbUri);
+        }
+        Path log = settings.logDir().resolve(spec.name() + ".log");
+        builder.redirectErrorStream(true).redirectOutput(log.toFile());
+        Process process = builder.start();
+        return new ServiceProcess(spec, process, log, own[0], own[1], own[2]);
+    }
+
+    private void awaitReady(Duration timeout, Consumer<String> console) {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Map<String, Boolean> ready = new HashMap<>();
+        while (true) {
+            for (ServiceProcess service : services) {
+                if (ready.containsKey(service.name())) {
+                    continue;
+                }
+                if (!service.isAlive()) {
+                    throw new StackException(service.name() + " (" + service.spec().module() + ") exited with code "
+                            + service.exitCode() + " while starting; last lines of " + service.log() + ":"
+                            + System.lineSeparator() + service.tail(TAIL_LINES));
+                }
+                if (isReady(client, service)) {
+                    ready.put(service.name(), true);
+                    console.accept(service.name() + " ready (pid " + service.pid() + ", port "
+                            + (service.httpsPort() != 0 ? service.httpsPort() + " https" : service.httpPort() + " http")
+                            + ", management " + service.managementPort() + ")");
+                }
+            }
+            if (ready.size() == services.size()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                ServiceProcess late = services.stream().filter(s -> !ready.containsKey(s.name())).findFirst()
+                        .orElseThrow();
+                throw new StackException(late.name() + " did not become ready within " + timeout.toSeconds()
+                        + " s (http://127.0.0.1:" + late.managementPort() + "/q/health/ready); last lines of "
+                        + late.log() + ":" + System.lineSeparator() + late.tail(TAIL_LINES));
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StackException("interrupted while waiting for the services");
+            }
+        }
+    }
+
+    private static boolean isReady(HttpClient client, ServiceProcess service) {
+        HttpRequest request = HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + service.managementPort() + "/q/health/ready"))
+                .timeout(Duration.ofSeconds(2)).GET().build();
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** The orchestrator's public HTTPS base URL. */
+    public String targetUrl() {
+        return "https://127.0.0.1:" + orchestrator().httpsPort();
+    }
+
+    /** Every service's Prometheus endpoint, by service name. */
+    public Map<String, URI> metricsEndpoints() {
+        Map<String, URI> endpoints = new LinkedHashMap<>();
+        for (ServiceProcess service : services) {
+            endpoints.put(service.name(), URI.create("http://127.0.0.1:" + service.managementPort() + "/q/metrics"));
+        }
+        return endpoints;
+    }
+
+    public List<ServiceProcess> services() {
+        return List.copyOf(services);
+    }
+
+    public boolean isEmbeddedMongo() {
+        return embeddedMongo != null;
+    }
+
+    /** The database the services use, credentials removed. */
+    public String mongodbDescription() {
+        return embeddedMongo != null ? EmbeddedMongo.DESCRIPTION + " at " + mongodbUri : redact(mongodbUri);
+    }
+
+    /** The first dead service, if any, with its exit code and log tail; null when all run. */
+    public String deadServiceReport() {
+        for (ServiceProcess service : services) {
+            if (!service.isAlive()) {
+                return service.name() + " exited with code " + service.exitCode() + "; last lines of " + service.log()
+                        + ":" + System.lineSeparator() + service.tail(TAIL_LINES);
+            }
+        }
+        return null;
+    }
+
+    private ServiceProcess orchestrator() {
+        return services.stream().filter(s -> s.spec().isOrchestrator()).findFirst()
+                .orElseThrow(() -> new IllegalStateException("orchestrator not started"));
+    }
+
+    /** {@code uri} with any user info replaced by {@code ***}. */
+    public static String redact(String uri) {
+        return uri == null ? null : uri.replaceAll("//[^/@]*@", "//***@");
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down and will run the hook itself
+        }
+        stopAll();
+    }
+
+    private synchronized void stopAll() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List<Thread> stoppers = new ArrayList<>();
+        for (ServiceProcess service : services) {
+            Thread stopper = new Thread(() -> service.stop(STOP_GRACE_MILLIS), "stop-" + service.name());
+            stopper.start();
+            stoppers.add(stopper);
+        }
+        for (Thread stopper : stoppers) {
+            try {
+                stopper.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (embeddedMongo != null) {
+            embeddedMongo.close();
+        }
+    }
+}

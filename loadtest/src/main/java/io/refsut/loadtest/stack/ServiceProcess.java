@@ -1,0 +1,108 @@
+package io.refsut.loadtest.stack;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/** A running service JVM of the local stack, with its ports and log file. */
+public final class ServiceProcess {
+
+    private final ServiceSpec spec;
+    private final Process process;
+    private final Path log;
+    private final int httpPort;
+    private final int httpsPort;
+    private final int managementPort;
+
+    ServiceProcess(ServiceSpec spec, Process process, Path log, int httpPort, int httpsPort, int managementPort) {
+        this.spec = spec;
+        this.process = process;
+        this.log = log;
+        this.httpPort = httpPort;
+        this.httpsPort = httpsPort;
+        this.managementPort = managementPort;
+    }
+
+    public ServiceSpec spec() {
+        return spec;
+    }
+
+    public String name() {
+        return spec.name();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    public int httpPort() {
+        return httpPort;
+    }
+
+    public int httpsPort() {
+        return httpsPort;
+    }
+
+    public int managementPort() {
+        return managementPort;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The process's exit code, or null while it runs. */
+    public Integer exitCode() {
+        return process.isAlive() ? null : process.exitValue();
+    }
+
+    /** The last {@code lines} lines of the service's log. */
+    public String tail(int lines) {
+        if (!Files.exists(log)) {
+            return "(no log written)";
+        }
+        Deque<String> last = new ArrayDeque<>(lines);
+        try (Stream<String> stream = Files.lines(log, StandardCharsets.UTF_8)) {
+            stream.forEach(line -> {
+                if (last.size() == lines) {
+                    last.removeFirst();
+                }
+                last.addLast(line);
+            });
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "(cannot read " + log + ": " + e.getMessage() + ")";
+        }
+        return String.join(System.lineSeparator(), last);
+    }
+
+    /** Stops the process and all its descendants: a graceful signal first, then a kill after {@code graceMillis}. */
+    void stop(long graceMillis) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        descendants.forEach(ProcessHandle::destroy);
+        process.destroy();
+        try {
+            if (!process.waitFor(graceMillis, TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(graceMillis, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        for (ProcessHandle child : descendants) {
+            if (child.isAlive()) {
+                child.destroyForcibly();
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.refsut.loadtest.workload;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Deterministic record ids: a name-based (version 3) UUID of {@code refsut:<seed>:<kind>:<index>}, so every phase and
+ * every injector can address record {@code index} knowing only the seed.
+ */
+public final class RecordIds {
+
+    private final String seed;
+
+    public RecordIds(String seed) {
+        this.seed = Objects.requireNonNull(seed, "seed");
+        if (seed.isBlank()) {
+            throw new IllegalArgumentException("seed must not be blank");
+        }
+    }
+
+    public String seed() {
+        return seed;
+    }
+
+    /** The id of account number {@code index} (0-based, created by the load phase). */
+    public UUID account(long index) {
+        return derive("account", index);
+    }
+
+    /** The id of payment number {@code index} (0-based; load-phase payments first, then the run phase's). */
+    public UUID payment(long index) {
+        return derive("payment", index);
+    }
+
+    private UUID derive(String kind, long index) {
+        if (index < 0) {
+            throw new IllegalArgumentException("index must be >= 0: " + index);
+        }
+        return UUID.nameUUIDFromBytes(("refsut:" + seed + ":" + kind + ":" + index).getBytes(StandardCharsets.UTF_8));
+    }
+}
