@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
@@ -42,6 +43,7 @@ final class Manifests {
             Map.entry("v1/Namespace", Namespace.class),
             Map.entry("v1/ConfigMap", ConfigMap.class),
             Map.entry("v1/Secret", Secret.class),
+            Map.entry("v1/Pod", Pod.class),
             Map.entry("v1/Service", Service.class),
             Map.entry("v1/ServiceAccount", ServiceAccount.class),
             Map.entry("v1/PersistentVolumeClaim", PersistentVolumeClaim.class),
