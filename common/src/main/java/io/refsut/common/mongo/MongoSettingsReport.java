@@ -67,13 +67,15 @@ public class MongoSettingsReport {
                 .register(registry);
     }
 
-    /** Options of the connection string that the effective settings do not honour. */
-    List<String> conflicts() {
+    /** Options of the configured connection string that the effective settings do not honour. */
+    public List<String> conflicts() {
+        return connectionString.map(this::conflicts).orElse(List.of());
+    }
+
+    /** Options of this connection string that the effective settings do not honour. */
+    public List<String> conflicts(String connectionString) {
         List<String> conflicts = new ArrayList<>();
-        if (connectionString.isEmpty()) {
-            return conflicts;
-        }
-        ConnectionString uri = new ConnectionString(connectionString.get());
+        ConnectionString uri = new ConnectionString(connectionString);
         if (uri.getWriteConcern() != null) {
             Object w = uri.getWriteConcern().getWObject();
             if (w != null && !String.valueOf(w).equals(settings.w())) {

@@ -44,6 +44,11 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper(priority = 1)
+    public Response mismatchedInput(MismatchedInputException e, UriInfo uri) {
+        return json(e, uri);
+    }
+
+    @ServerExceptionMapper(priority = 1)
     public Response json(JsonProcessingException e, UriInfo uri) {
         Throwable cause = e;
         if (e instanceof ValueInstantiationException vie && vie.getCause() instanceof ProblemException pe) {
@@ -82,6 +87,9 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response web(WebApplicationException e, UriInfo uri) {
+        if (e.getCause() instanceof JsonProcessingException jpe) {
+            return json(jpe, uri);
+        }
         Response.StatusType status = e.getResponse().getStatusInfo();
         String slug = switch (status.getStatusCode()) {
             case 404 -> "not-found";

@@ -1,6 +1,6 @@
 package io.refsut.accounts.store;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -9,7 +9,7 @@ import io.quarkus.mongodb.reactive.ReactiveMongoClient;
 import io.refsut.common.store.DocumentStore;
 
 /** The {@code accounts} collection. */
-@ApplicationScoped
+@Singleton
 public class AccountStore extends DocumentStore<Account> {
 
     public AccountStore(ReactiveMongoClient client, MeterRegistry registry,
