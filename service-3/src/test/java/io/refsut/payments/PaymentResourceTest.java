@@ -1,0 +1,140 @@
+package io.refsut.payments;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.bson.BsonBinarySubType;
+import org.bson.BsonDocument;
+import org.bson.Document;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.refsut.common.test.EmbeddedMongoResource;
+import io.restassured.http.ContentType;
+
+@QuarkusTest
+@QuarkusTestResource(EmbeddedMongoResource.class)
+class PaymentResourceTest {
+
+    private static final String PROBLEM = "application/problem+json";
+    private static final String ACCOUNT = "6f1c1e5e-8d1a-4f43-9a55-0c8a1d3b2e01";
+
+    @Inject
+    MongoClient mongo;
+
+    private MongoCollection<BsonDocument> payments;
+
+    @BeforeEach
+    void clean() {
+        payments = mongo.getDatabase("payments").getCollection("payments", BsonDocument.class);
+        payments.deleteMany(new Document());
+    }
+
+    private static String payment(UUID id, long amount) {
+        return "{\"id\":\"" + id + "\",\"accountId\":\"" + ACCOUNT + "\",\"amountMinor\":" + amount
+                + ",\"currency\":\"EUR\",\"reference\":\"invoice 42\"}";
+    }
+
+    @Test
+    void insertsPaymentAndStoresItWithBinaryIdsAndDate() {
+        UUID id = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(payment(id, 1250))
+                .when().post("/payments")
+                .then().statusCode(201)
+                .header("Location", endsWith("/payments/" + id))
+                .body("id", equalTo(id.toString()))
+                .body("accountId", equalTo(ACCOUNT))
+                .body("amountMinor", equalTo(1250))
+                .body("reference", equalTo("invoice 42"));
+
+        BsonDocument stored = payments.find().first();
+        assertEquals(BsonBinarySubType.UUID_STANDARD.getValue(), stored.getBinary("_id").getType());
+        assertEquals(id, stored.getBinary("_id").asUuid());
+        assertEquals(UUID.fromString(ACCOUNT), stored.getBinary("accountId").asUuid());
+        assertEquals(1250L, stored.getInt64("amountMinor").getValue());
+        assertTrue(stored.get("createdAt").isDateTime());
+    }
+
+    @Test
+    void findsPaymentAndAnswers404ForUnknown() {
+        UUID id = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(payment(id, 7)).post("/payments").then().statusCode(201);
+        given().get("/payments/" + id).then().statusCode(200).body("amountMinor", equalTo(7));
+        given().get("/payments/" + UUID.randomUUID()).then().statusCode(404).contentType(PROBLEM)
+                .body("detail", containsString("payment"));
+        given().get("/payments/xyz").then().statusCode(400).contentType(PROBLEM);
+    }
+
+    @Test
+    void rejectsDuplicatePaymentIdWith409() {
+        UUID id = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(payment(id, 100)).post("/payments").then().statusCode(201);
+        given().contentType(ContentType.JSON).body(payment(id, 999)).post("/payments")
+                .then().statusCode(409).contentType(PROBLEM).body("type", equalTo("urn:refsut:problem:duplicate-id"));
+        assertEquals(1, payments.countDocuments());
+        assertEquals(100L, payments.find().first().getInt64("amountMinor").getValue());
+    }
+
+    @Test
+    void replacesPaymentKeepingCreatedAtAnd404sForUnknown() {
+        UUID id = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(payment(id, 100)).post("/payments").then().statusCode(201);
+        long createdAt = payments.find().first().getDateTime("createdAt").getValue();
+        given().contentType(ContentType.JSON).body(payment(id, 300)).put("/payments/" + id)
+                .then().statusCode(200).body("amountMinor", equalTo(300));
+        BsonDocument stored = payments.find().first();
+        assertEquals(300L, stored.getInt64("amountMinor").getValue());
+        assertEquals(createdAt, stored.getDateTime("createdAt").getValue());
+        UUID other = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(payment(other, 300)).put("/payments/" + other)
+                .then().statusCode(404).contentType(PROBLEM);
+        assertEquals(1, payments.countDocuments());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "negative amount   | {\"accountId\":\"" + ACCOUNT + "\",\"amountMinor\":-5,\"currency\":\"EUR\",\"reference\":\"r\"}     | amountMinor",
+            "zero amount       | {\"accountId\":\"" + ACCOUNT + "\",\"amountMinor\":0,\"currency\":\"EUR\",\"reference\":\"r\"}      | amountMinor",
+            "fractional amount | {\"accountId\":\"" + ACCOUNT + "\",\"amountMinor\":1.5,\"currency\":\"EUR\",\"reference\":\"r\"}    | amountMinor",
+            "amount as string  | {\"accountId\":\"" + ACCOUNT + "\",\"amountMinor\":\"12\",\"currency\":\"EUR\",\"reference\":\"r\"} | amountMinor",
+            "missing amount    | {\"accountId\":\"" + ACCOUNT + "\",\"currency\":\"EUR\",\"reference\":\"r\"}                        | amountMinor",
+            "missing account   | {\"amountMinor\":5,\"currency\":\"EUR\",\"reference\":\"r\"}                                          | accountId",
+            "account not uuid  | {\"accountId\":\"abc\",\"amountMinor\":5,\"currency\":\"EUR\",\"reference\":\"r\"}                    | accountId",
+            "blank reference   | {\"accountId\":\"" + ACCOUNT + "\",\"amountMinor\":5,\"currency\":\"EUR\",\"reference\":\"\"}       | reference",
+            "bad currency      | {\"accountId\":\"" + ACCOUNT + "\",\"amountMinor\":5,\"currency\":\"EURO\",\"reference\":\"r\"}     | currency",
+    })
+    void refusesInvalidPaymentWith400AndWritesNothing(String name, String json, String field) {
+        given().contentType(ContentType.JSON).body(json)
+                .when().post("/payments")
+                .then().statusCode(400).contentType(PROBLEM)
+                .body("errors.field", hasItem(field))
+                .body(not(containsString("Exception")));
+        assertEquals(0, payments.countDocuments());
+    }
+
+    @Test
+    void refusesPaymentDocumentOver1KiBWith413AndWritesNothing() {
+        String json = "{\"accountId\":\"" + ACCOUNT + "\",\"amountMinor\":5,\"currency\":\"EUR\",\"reference\":\""
+                + "r".repeat(140) + "\",\"note\":\"" + "n".repeat(1000) + "\"}";
+        given().contentType(ContentType.JSON).body(json).post("/payments")
+                .then().statusCode(413).contentType(PROBLEM).body("type", equalTo("urn:refsut:problem:document-too-large"));
+        assertEquals(0, payments.countDocuments());
+    }
+}
