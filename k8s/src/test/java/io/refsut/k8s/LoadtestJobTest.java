@@ -48,6 +48,7 @@ class LoadtestJobTest {
             assertNotNull(env.get(name), name);
         }
         assertTrue(env.get("SUT_TARGET").startsWith("https://"), "the injectors go through the TLS gateway");
+        assertEquals("true", env.get("SUT_SKIP_LOAD"), "the injectors run on the records the load Job created");
         assertTrue(env.get("SUT_RESULTS_DIR").contains("$(JOB_COMPLETION_INDEX)"), "one results folder per injector");
         assertTrue(env.get("SUT_LABEL").contains("$(JOB_COMPLETION_INDEX)"), "one label per injector");
         List<String> names = container.getEnv().stream().map(EnvVar::getName).toList();
@@ -64,9 +65,13 @@ class LoadtestJobTest {
         assertEquals(1, job.getSpec().getCompletions());
         Map<String, String> env = env(assertRestrictedJob(job));
         assertNotNull(env.get("SUT_RECORDS"));
-        assertEquals(env(Manifests.render(LOADTEST.resolve("run")).get(Job.class, "refsut-run").getSpec().getTemplate()
-                        .getSpec().getContainers().get(0)).get("SUT_SEED"), env.get("SUT_SEED"),
-                "load and run derive record ids from the same seed");
+        Container load = job.getSpec().getTemplate().getSpec().getContainers().get(0);
+        assertEquals(List.of("load"), load.getArgs(), "sut load: the load phase only");
+        Map<String, String> run = env(Manifests.render(LOADTEST.resolve("run")).get(Job.class, "refsut-run").getSpec()
+                .getTemplate().getSpec().getContainers().get(0));
+        for (String shared : List.of("SUT_TARGET", "SUT_SEED", "SUT_RECORDS", "SUT_PAYMENTS")) {
+            assertEquals(run.get(shared), env.get(shared), "load and run agree on " + shared + ", or ids do not match");
+        }
     }
 
     @Test
