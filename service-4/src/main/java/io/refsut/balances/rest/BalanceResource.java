@@ -1,0 +1,76 @@
+package io.refsut.balances.rest;
+
+import java.net.URI;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import com.mongodb.client.model.Filters;
+
+import io.refsut.balances.store.Balance;
+import io.refsut.balances.store.BalanceStore;
+import io.refsut.common.problem.Ids;
+import io.refsut.common.problem.ProblemException;
+import io.refsut.common.store.Timestamps;
+import io.smallrye.mutiny.Uni;
+
+/** Balances: find, insert, and replace conditional on the version the client read (optimistic concurrency). */
+@Path("/balances")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class BalanceResource {
+
+    private final BalanceStore store;
+
+    public BalanceResource(BalanceStore store) {
+        this.store = store;
+    }
+
+    @GET
+    @Path("/{id}")
+    public Uni<Balance> get(@PathParam("id") String id) {
+        return store.get(Ids.parse("id", id));
+    }
+
+    @POST
+    public Uni<Response> create(@NotNull @Valid BalanceCreateRequest request) {
+        UUID id = request.id() != null ? request.id() : UUID.randomUUID();
+        Balance balance = new Balance(id, request.currency(), request.availableMinor(), 0, applied(request.appliedPayments()),
+                request.note(), Timestamps.now());
+        return store.insert(id, balance)
+                .map(created -> Response.created(URI.create("/balances/" + id)).entity(created).build());
+    }
+
+    @PUT
+    @Path("/{id}")
+    public Uni<Balance> replace(@PathParam("id") String pathId, @NotNull @Valid BalanceReplaceRequest request) {
+        UUID id = Ids.parse("id", pathId);
+        if (request.id() != null && !request.id().equals(id)) {
+            throw ProblemException.badRequest("id", "must equal the id in the path (" + id + ")");
+        }
+        long read = request.version();
+        Balance next = new Balance(id, request.currency(), request.availableMinor(), read + 1,
+                applied(request.appliedPayments()), request.note(), Timestamps.now());
+        return store.replace(id, Filters.eq("version", read), next).flatMap(matched -> matched
+                ? Uni.createFrom().item(next)
+                : store.get(id).map(current -> {
+                    throw ProblemException.conflict("version-conflict", "balance " + id + " is at version "
+                            + current.version() + ", not " + read + "; read it again and retry");
+                }));
+    }
+
+    private static List<UUID> applied(List<UUID> appliedPayments) {
+        return appliedPayments == null ? List.of() : appliedPayments;
+    }
+}
