@@ -1,0 +1,105 @@
+package io.refsut.audit;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.bson.BsonDocument;
+import org.bson.Document;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.refsut.common.test.EmbeddedMongoResource;
+import io.restassured.http.ContentType;
+
+@QuarkusTest
+@QuarkusTestResource(EmbeddedMongoResource.class)
+class AuditEventResourceTest {
+
+    private static final String PROBLEM = "application/problem+json";
+
+    @Inject
+    MongoClient mongo;
+
+    private MongoCollection<BsonDocument> events;
+
+    @BeforeEach
+    void clean() {
+        events = mongo.getDatabase("audit").getCollection("audit_events", BsonDocument.class);
+        events.deleteMany(new Document());
+    }
+
+    private static String event(UUID id, String type, UUID subject) {
+        return "{\"id\":\"" + id + "\",\"type\":\"" + type + "\",\"subjectId\":\"" + subject
+                + "\",\"requestId\":\"req-1\",\"details\":\"amount 5\"}";
+    }
+
+    @Test
+    void insertsEventWithServerTimeAndFindsIt() {
+        UUID id = UUID.randomUUID();
+        UUID subject = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(event(id, "PAYMENT_MADE", subject))
+                .when().post("/audit-events")
+                .then().statusCode(201).header("Location", endsWith("/audit-events/" + id))
+                .body("type", equalTo("PAYMENT_MADE")).body("requestId", equalTo("req-1"));
+        BsonDocument stored = events.find().first();
+        assertEquals(id, stored.getBinary("_id").asUuid());
+        assertEquals(subject, stored.getBinary("subjectId").asUuid());
+        assertEquals("PAYMENT_MADE", stored.getString("type").getValue());
+        assertTrue(stored.get("occurredAt").isDateTime());
+
+        given().get("/audit-events/" + id).then().statusCode(200).body("subjectId", equalTo(subject.toString()));
+        given().get("/audit-events/" + UUID.randomUUID()).then().statusCode(404).contentType(PROBLEM);
+    }
+
+    @Test
+    void rejectsDuplicateEventIdWith409() {
+        UUID id = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(event(id, "ACCOUNT_CREATED", UUID.randomUUID()))
+                .post("/audit-events").then().statusCode(201);
+        given().contentType(ContentType.JSON).body(event(id, "ACCOUNT_UPDATED", UUID.randomUUID()))
+                .post("/audit-events").then().statusCode(409).contentType(PROBLEM);
+        assertEquals(1, events.countDocuments());
+    }
+
+    @Test
+    void hasNoReplace() {
+        UUID id = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(event(id, "ACCOUNT_CREATED", UUID.randomUUID()))
+                .post("/audit-events").then().statusCode(201);
+        given().contentType(ContentType.JSON).body(event(id, "ACCOUNT_UPDATED", UUID.randomUUID()))
+                .put("/audit-events/" + id).then().statusCode(405).contentType(PROBLEM);
+        assertEquals("ACCOUNT_CREATED", events.find().first().getString("type").getValue());
+    }
+
+    @Test
+    void refusesBadEventsAndWritesNothing() {
+        given().contentType(ContentType.JSON).body("{\"type\":\"DELETED\",\"subjectId\":\"" + UUID.randomUUID() + "\"}")
+                .post("/audit-events").then().statusCode(400).contentType(PROBLEM)
+                .body("errors.field", hasItem("type")).body("detail", containsString("ACCOUNT_CREATED"));
+        given().contentType(ContentType.JSON).body("{\"type\":\"PAYMENT_MADE\"}")
+                .post("/audit-events").then().statusCode(400).contentType(PROBLEM)
+                .body("errors.field", hasItem("subjectId"));
+        given().contentType(ContentType.JSON)
+                .body("{\"type\":\"PAYMENT_MADE\",\"subjectId\":\"" + UUID.randomUUID() + "\",\"requestId\":\""
+                        + "r".repeat(101) + "\"}")
+                .post("/audit-events").then().statusCode(400).contentType(PROBLEM)
+                .body("errors.field", hasItem("requestId"));
+        given().contentType(ContentType.JSON).body("[1,2]")
+                .post("/audit-events").then().statusCode(400).contentType(PROBLEM);
+        assertEquals(0, events.countDocuments());
+    }
+}
