@@ -21,7 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** The Grafana dashboard parses, covers what issue 5 lists, and queries only metrics the services really expose. */
 class DashboardTest {
 
-    private static final Path DASHBOARD = Paths.k8s().resolve("observability/grafana-dashboard.json");
+    private static final Path DASHBOARD = Repo.k8s().resolve("observability/grafana-dashboard.json");
     private static final Set<String> PROMQL_WORDS = Set.of(
             "by", "without", "on", "ignoring", "group_left", "group_right", "bool", "and", "or", "unless", "offset");
     private static final Pattern IDENTIFIER = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
@@ -73,7 +73,7 @@ class DashboardTest {
 
     /** Metric names (sample names, so histograms appear as _bucket, _sum, _count) in a module's scrape file. */
     private static Set<String> scrapedMetrics(SutService service) throws IOException {
-        Path scrape = Paths.root().resolve(service.module).resolve("target/metrics-scrape.prom");
+        Path scrape = Repo.root().resolve(service.module).resolve("target/metrics-scrape.prom");
         if (!Files.isRegularFile(scrape)) {
             fail(scrape + " is missing: " + service.module + "'s tests write it from /q/metrics; build the reactor "
                     + "(./mvnw -B verify) so they run before the k8s module");

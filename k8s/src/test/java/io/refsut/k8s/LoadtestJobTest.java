@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /** The client-cluster side: the load and run Jobs, their namespace and results volume. */
 class LoadtestJobTest {
 
-    private static final Path LOADTEST = Paths.k8s().resolve("loadtest");
+    private static final Path LOADTEST = Repo.k8s().resolve("loadtest");
 
     @Test
     void setupRendersARestrictedNamespaceWithAResultsVolume() {

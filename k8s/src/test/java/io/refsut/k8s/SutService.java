@@ -99,7 +99,7 @@ enum SutService {
     }
 
     private Path propertiesFile() {
-        return Paths.root().resolve(module).resolve("src/main/resources/application.properties");
+        return Repo.root().resolve(module).resolve("src/main/resources/application.properties");
     }
 
     private String missing(String key) {

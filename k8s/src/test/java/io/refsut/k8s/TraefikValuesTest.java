@@ -55,7 +55,7 @@ class TraefikValuesTest {
     }
 
     private static Map<String, Object> load(String file) throws IOException {
-        Path path = Paths.k8s().resolve("traefik").resolve(file);
+        Path path = Repo.k8s().resolve("traefik").resolve(file);
         return Gateway.map(new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(path)));
     }
 

@@ -19,7 +19,7 @@ record Variant(String cloud, Path dir, boolean inClusterMongoDb, boolean atlasOp
     /** Every overlay as committed, plus each cloud overlay with the two optional components added. */
     static List<Variant> all() {
         List<Variant> variants = new ArrayList<>();
-        Path overlays = Paths.k8s().resolve("overlays");
+        Path overlays = Repo.k8s().resolve("overlays");
         for (String cloud : CLOUDS) {
             variants.add(new Variant(cloud, overlays.resolve(cloud), false, false, false));
             variants.add(new Variant(cloud, overlays.resolve("mongodb-in-cluster").resolve(cloud), true, false, false));
@@ -34,11 +34,11 @@ record Variant(String cloud, Path dir, boolean inClusterMongoDb, boolean atlasOp
 
     @Override
     public String toString() {
-        return Paths.k8s().relativize(dir).toString();
+        return Repo.k8s().relativize(dir).toString();
     }
 
     private static Path withComponents(String cloud) {
-        Path dir = Paths.scratch(cloud + "-atlas-operator-prometheus-operator");
+        Path dir = Repo.scratch(cloud + "-atlas-operator-prometheus-operator");
         String kustomization = """
                 apiVersion: kustomize.config.k8s.io/v1beta1
                 kind: Kustomization

@@ -4,9 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Locations in the repository, resolved from the k8s module directory the tests run in. */
-final class Paths {
+final class Repo {
 
-    private Paths() {
+    private Repo() {
     }
 
     /** The k8s module directory. */
