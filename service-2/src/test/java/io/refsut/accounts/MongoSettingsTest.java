@@ -37,7 +37,9 @@ class MongoSettingsTest {
                     "quarkus.mongodb.read-preference", "secondaryPreferred",
                     "quarkus.mongodb.max-pool-size", "7",
                     "quarkus.mongodb.min-pool-size", "2",
-                    "quarkus.mongodb.server-selection-timeout", "3s");
+                    "quarkus.mongodb.server-selection-timeout", "3s",
+                    "sut.mongodb.max-wait-time", "750ms",
+                    "sut.mongodb.operation-timeout", "4s");
         }
     }
 
@@ -60,6 +62,8 @@ class MongoSettingsTest {
         assertEquals(2, settings.minPoolSize());
         assertEquals(3000, settings.serverSelectionTimeoutMs());
         assertEquals("standard", settings.uuidRepresentation());
+        assertEquals(750, settings.maxWaitTimeMs());
+        assertEquals(4000, settings.operationTimeoutMs());
     }
 
     @Test

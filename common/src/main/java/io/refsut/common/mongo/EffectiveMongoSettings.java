@@ -1,26 +1,51 @@
 package io.refsut.common.mongo;
 
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Singleton;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.ReadConcernLevel;
 
 import io.quarkus.mongodb.runtime.MongoClientCustomizer;
 
 /**
- * Captures the settings the MongoDB driver is really built with, after Quarkus has applied its own
- * {@code quarkus.mongodb.*} options over the connection string.
+ * Applies the two driver settings Quarkus has no property for (connection-pool wait time, client-side operation
+ * timeout) unless the connection string sets them, then captures the settings the driver is really built with,
+ * after Quarkus has applied its own {@code quarkus.mongodb.*} options over the connection string.
  */
 @Singleton
 public class EffectiveMongoSettings implements MongoClientCustomizer {
 
     private final AtomicReference<MongoClientSettings> captured = new AtomicReference<>();
+    private final Optional<ConnectionString> connectionString;
+    private final Duration maxWaitTime;
+    private final Optional<Duration> operationTimeout;
+
+    public EffectiveMongoSettings(
+            @ConfigProperty(name = "quarkus.mongodb.connection-string") Optional<String> connectionString,
+            @ConfigProperty(name = "sut.mongodb.max-wait-time", defaultValue = "2s") Duration maxWaitTime,
+            @ConfigProperty(name = "sut.mongodb.operation-timeout") Optional<Duration> operationTimeout) {
+        this.connectionString = connectionString.map(ConnectionString::new);
+        this.maxWaitTime = maxWaitTime;
+        this.operationTimeout = operationTimeout;
+    }
 
     @Override
     public MongoClientSettings.Builder customize(MongoClientSettings.Builder builder) {
+        // without a bound, a request waits up to two minutes for a pooled connection under overload
+        if (connectionString.map(ConnectionString::getMaxWaitTime).isEmpty()) {
+            builder.applyToConnectionPoolSettings(pool -> pool.maxWaitTime(maxWaitTime.toMillis(), TimeUnit.MILLISECONDS));
+        }
+        if (connectionString.map(ConnectionString::getTimeout).isEmpty()) {
+            operationTimeout.ifPresent(timeout -> builder.timeout(timeout.toMillis(), TimeUnit.MILLISECONDS));
+        }
         captured.set(builder.build());
         return builder;
     }
