@@ -18,21 +18,23 @@ import java.util.Locale;
  * <li>more than {@value #LATE_FRACTION_PCT} % of arrivals are more than {@value #LATE_MS} ms behind plan;</li>
  * <li>a whole second of the steady window has fewer arrivals than planned minus the larger of
  * {@value #SECOND_TOLERANCE_PCT} % and {@value #SECOND_TOLERANCE_ARRIVALS} arrivals;</li>
- * <li>fewer arrivals than planned were sent at all.</li>
+ * <li>fewer than {@value #SENT_PCT} % of the planned arrivals (less one, for rounding) were sent at all.</li>
  * </ul>
  */
 public final class InjectorLag {
 
     /** Lag above which an arrival counts as late. */
-    public static final long LATE_MS = 100;
+    public static final long LATE_MS = 250;
     /** Share of late arrivals (percent) above which the injector fell behind. */
     public static final double LATE_FRACTION_PCT = 1.0;
     /** Lag of a single arrival above which the injector fell behind. */
     public static final long MAX_LAG_MS = 1000;
     /** Relative shortfall of one steady second that flags the run. */
-    public static final double SECOND_TOLERANCE_PCT = 10.0;
+    public static final double SECOND_TOLERANCE_PCT = 20.0;
+    /** Share of planned arrivals (percent) that must have been sent. */
+    public static final double SENT_PCT = 99.0;
     /** Absolute shortfall (arrivals) of one steady second below which it is not flagged, for low rates. */
-    public static final int SECOND_TOLERANCE_ARRIVALS = 2;
+    public static final int SECOND_TOLERANCE_ARRIVALS = 3;
 
     private final double rate;
     private final double rampSeconds;
@@ -147,7 +149,7 @@ public final class InjectorLag {
                         perSecond[worstSecond], expected));
             }
         }
-        if (actual.length < planned) {
+        if (actual.length < planned * SENT_PCT / 100 - 1) {
             reasons.add(String.format(Locale.ROOT, "%d arrivals sent, %d planned", actual.length, planned));
         }
         double achieved = durationSeconds > 0 ? inSteady / durationSeconds : 0;
