@@ -1,0 +1,25 @@
+package io.refsut.orchestrator.client;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+import io.smallrye.mutiny.Uni;
+
+/** HTTP contract of service-5 `/audit-events`. */
+@RegisterRestClient(configKey = "audit")
+@Path("/audit-events")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+interface AuditRestClient {
+
+    @POST
+    Uni<AuditEvent> insert(AuditEventWrite body, @HeaderParam(CallContext.REQUEST_ID) String requestId,
+            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+}

@@ -1,0 +1,68 @@
+package io.refsut.orchestrator.rest;
+
+import java.net.URI;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import io.refsut.orchestrator.client.CallContext;
+import io.refsut.orchestrator.service.AccountService;
+import io.refsut.orchestrator.service.AccountUpdate;
+import io.refsut.orchestrator.service.AccountView;
+import io.refsut.orchestrator.service.NewAccount;
+import io.refsut.orchestrator.service.UpdatedAccount;
+import io.smallrye.mutiny.Uni;
+
+/** Public account operations. */
+@Path("/api/v1/accounts")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "accounts")
+public class AccountResource {
+
+    private final AccountService service;
+
+    public AccountResource(AccountService service) {
+        this.service = service;
+    }
+
+    @POST
+    @Operation(summary = "Create an account with its initial balance (s2 insert ∥ s4 insert → s5 audit)")
+    public Uni<Response> create(@NotNull @Valid NewAccount request,
+            @HeaderParam(CallContext.REQUEST_ID) String requestId,
+            @HeaderParam(CallContext.TRACEPARENT) String traceparent) {
+        return service.create(request, new CallContext(requestId, traceparent))
+                .map(view -> Response.created(URI.create("/api/v1/accounts/" + view.account().id()))
+                        .entity(view).build());
+    }
+
+    @GET
+    @Path("/{id}")
+    @Operation(summary = "Read an account and its balance (s2 find ∥ s4 find)")
+    public Uni<AccountView> read(@PathParam("id") String id, @HeaderParam(CallContext.REQUEST_ID) String requestId,
+            @HeaderParam(CallContext.TRACEPARENT) String traceparent) {
+        return service.read(Ids.parse("id", id), new CallContext(requestId, traceparent));
+    }
+
+    @PUT
+    @Path("/{id}")
+    @Operation(summary = "Replace an account's owner, status and note (s2 find → s2 replace → s5 audit)")
+    public Uni<UpdatedAccount> update(@PathParam("id") String id, @NotNull @Valid AccountUpdate request,
+            @HeaderParam(CallContext.REQUEST_ID) String requestId,
+            @HeaderParam(CallContext.TRACEPARENT) String traceparent) {
+        return service.update(Ids.parse("id", id), request, new CallContext(requestId, traceparent));
+    }
+}

@@ -1,0 +1,56 @@
+package io.refsut.orchestrator.rest;
+
+import java.net.URI;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import io.refsut.orchestrator.client.CallContext;
+import io.refsut.orchestrator.service.NewPayment;
+import io.refsut.orchestrator.service.PaymentService;
+import io.refsut.orchestrator.service.PaymentView;
+import io.smallrye.mutiny.Uni;
+
+/** Public payment operations. */
+@Path("/api/v1/payments")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "payments")
+public class PaymentResource {
+
+    private final PaymentService service;
+
+    public PaymentResource(PaymentService service) {
+        this.service = service;
+    }
+
+    @POST
+    @Operation(summary = "Pay from an ACTIVE account (s2 find → (s3 insert ∥ s4 find+replace) → s5 audit)")
+    public Uni<Response> make(@NotNull @Valid NewPayment request,
+            @HeaderParam(CallContext.REQUEST_ID) String requestId,
+            @HeaderParam(CallContext.TRACEPARENT) String traceparent) {
+        return service.make(request, new CallContext(requestId, traceparent))
+                .map(made -> Response.created(URI.create("/api/v1/payments/" + made.payment().id()))
+                        .entity(made).build());
+    }
+
+    @GET
+    @Path("/{id}")
+    @Operation(summary = "Read a payment and its account (s3 find → s2 find)")
+    public Uni<PaymentView> read(@PathParam("id") String id, @HeaderParam(CallContext.REQUEST_ID) String requestId,
+            @HeaderParam(CallContext.TRACEPARENT) String traceparent) {
+        return service.read(Ids.parse("id", id), new CallContext(requestId, traceparent));
+    }
+}

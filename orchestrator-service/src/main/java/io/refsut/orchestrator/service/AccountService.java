@@ -1,0 +1,112 @@
+package io.refsut.orchestrator.service;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.refsut.orchestrator.client.Account;
+import io.refsut.orchestrator.client.AccountWrite;
+import io.refsut.orchestrator.client.AccountsClient;
+import io.refsut.orchestrator.client.Balance;
+import io.refsut.orchestrator.client.BalanceCreate;
+import io.refsut.orchestrator.client.BalancesClient;
+import io.refsut.orchestrator.client.CallContext;
+import io.refsut.orchestrator.client.Dependency;
+import io.smallrye.mutiny.Uni;
+
+/** Create, read and update account: the account (service-2), its balance (service-4) and the audit trail. */
+@ApplicationScoped
+public class AccountService {
+
+    private final AccountsClient accounts;
+    private final BalancesClient balances;
+    private final AuditTrail audit;
+    private final DownstreamCalls calls;
+    private final BusinessMetrics metrics;
+
+    public AccountService(AccountsClient accounts, BalancesClient balances, AuditTrail audit, DownstreamCalls calls,
+            BusinessMetrics metrics) {
+        this.accounts = accounts;
+        this.balances = balances;
+        this.audit = audit;
+        this.calls = calls;
+        this.metrics = metrics;
+    }
+
+    /** s2 insert account ∥ s4 insert balance → s5 insert audit ACCOUNT_CREATED. */
+    public Uni<AccountView> create(NewAccount request, CallContext context) {
+        UUID id = request.id() != null ? request.id() : UUID.randomUUID();
+        AccountStatus status = request.status() != null ? request.status() : AccountStatus.ACTIVE;
+        return metrics.timed(Operation.CREATE_ACCOUNT, () -> {
+            Uni<Account> account = calls.call(Dependency.ACCOUNTS, "insert", () -> accounts.insert(
+                    new AccountWrite(id, request.owner(), request.currency(), status.name(), request.note(), null),
+                    context));
+            Uni<Balance> balance = calls.call(Dependency.BALANCES, "insert", () -> balances.insert(
+                    new BalanceCreate(id, request.currency(), request.initialBalanceMinor()), context));
+            return Uni.combine().all().unis(Leg.of(account), Leg.of(balance)).asTuple().flatMap(legs -> {
+                Leg<Account> a = legs.getItem1();
+                Leg<Balance> b = legs.getItem2();
+                List<Written> written = new ArrayList<>();
+                List<Throwable> failures = new ArrayList<>();
+                settle(a, new Written("accounts", "insert", id), written, failures);
+                settle(b, new Written("balances", "insert", id), written, failures);
+                if (!failures.isEmpty()) {
+                    return Uni.createFrom().failure(TransactionFailure.of(failures, written));
+                }
+                return audit.record("ACCOUNT_CREATED", id, "initialBalanceMinor=" + request.initialBalanceMinor()
+                        + " currency=" + request.currency(), context, written)
+                        .map(event -> new AccountView(a.value(), b.value()));
+            });
+        });
+    }
+
+    /** s2 find account ∥ s4 find balance. */
+    public Uni<AccountView> read(UUID id, CallContext context) {
+        return metrics.timed(Operation.READ_ACCOUNT, () -> {
+            Uni<Optional<Account>> account = calls.call(Dependency.ACCOUNTS, "find",
+                    () -> accounts.find(id, context));
+            Uni<Optional<Balance>> balance = calls.call(Dependency.BALANCES, "find",
+                    () -> balances.find(id, context));
+            return Uni.combine().all().unis(account, balance).asTuple()
+                    .onFailure().transform(e -> TransactionFailure.of(e, List.of()))
+                    .map(found -> new AccountView(
+                            found.getItem1().orElseThrow(() -> TransactionFailure.notFound("account " + id
+                                    + " not found")),
+                            found.getItem2().orElseThrow(() -> TransactionFailure.notFound("balance of account " + id
+                                    + " not found"))));
+        });
+    }
+
+    /** s2 find → s2 replace → s5 insert audit ACCOUNT_UPDATED. */
+    public Uni<UpdatedAccount> update(UUID id, AccountUpdate request, CallContext context) {
+        return metrics.timed(Operation.UPDATE_ACCOUNT, () -> calls.call(Dependency.ACCOUNTS, "find",
+                () -> accounts.find(id, context))
+                .onFailure().transform(e -> TransactionFailure.of(e, List.of()))
+                .flatMap(found -> {
+                    Account current = found.orElseThrow(() -> TransactionFailure.notFound("account " + id
+                            + " not found"));
+                    if (!current.currency().equals(request.currency())) {
+                        throw TransactionFailure.unprocessable("account " + id + " is in " + current.currency()
+                                + " and its balance with it; the currency cannot change to " + request.currency());
+                    }
+                    AccountWrite replacement = new AccountWrite(null, request.owner(), request.currency(),
+                            request.status().name(), request.note(), current.createdAt());
+                    return calls.call(Dependency.ACCOUNTS, "replace", () -> accounts.replace(id, replacement, context))
+                            .onFailure().transform(e -> TransactionFailure.of(e, List.of()));
+                })
+                .flatMap(updated -> audit.record("ACCOUNT_UPDATED", id, "status=" + updated.status(), context,
+                        List.of(new Written("accounts", "replace", id)))
+                        .map(event -> new UpdatedAccount(updated))));
+    }
+
+    static <T> void settle(Leg<T> leg, Written write, List<Written> written, List<Throwable> failures) {
+        if (leg.ok()) {
+            written.add(write);
+        } else {
+            failures.add(leg.failure());
+        }
+    }
+}

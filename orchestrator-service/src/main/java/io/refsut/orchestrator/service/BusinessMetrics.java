@@ -1,0 +1,66 @@
+package io.refsut.orchestrator.service;
+
+import java.time.Duration;
+import java.util.function.Supplier;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.smallrye.mutiny.Uni;
+
+/** Times business operations ({@code sut.business.operation}) and counts partial transactions. */
+@ApplicationScoped
+public class BusinessMetrics {
+
+    private final MeterRegistry registry;
+
+    public BusinessMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        for (Operation operation : Operation.values()) {
+            partialCounter(operation);
+        }
+    }
+
+    /** Runs {@code work} (subscribed lazily) and records its duration with the outcome it had. */
+    public <T> Uni<T> timed(Operation operation, Supplier<Uni<T>> work) {
+        return Uni.createFrom().deferred(() -> {
+            Timer.Sample sample = Timer.start(registry);
+            return work.get().onItemOrFailure().invoke((item, failure) -> {
+                String outcome = outcome(failure);
+                if (outcome.equals("partial_failure")) {
+                    partialCounter(operation).increment();
+                }
+                sample.stop(Timer.builder("sut.business.operation")
+                        .description("Duration of a business operation, by outcome")
+                        .tag("operation", operation.tag())
+                        .tag("outcome", outcome)
+                        .publishPercentileHistogram()
+                        .minimumExpectedValue(Duration.ofNanos(100_000))
+                        .maximumExpectedValue(Duration.ofSeconds(30))
+                        .register(registry));
+            });
+        });
+    }
+
+    private Counter partialCounter(Operation operation) {
+        return Counter.builder("sut.transaction.partial")
+                .description("Transactions that failed after a write had already been made")
+                .tag("operation", operation.tag())
+                .register(registry);
+    }
+
+    private static String outcome(Throwable failure) {
+        if (failure == null) {
+            return "success";
+        }
+        if (failure instanceof TransactionFailure tf) {
+            if (!tf.partial().isEmpty()) {
+                return "partial_failure";
+            }
+            return tf.status() < 500 ? "client_error" : "dependency_failure";
+        }
+        return "dependency_failure";
+    }
+}

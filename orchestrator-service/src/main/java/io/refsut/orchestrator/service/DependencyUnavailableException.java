@@ -1,0 +1,18 @@
+package io.refsut.orchestrator.service;
+
+import io.refsut.orchestrator.client.Dependency;
+
+/** A downstream call failed for a reason that is not a business answer: down, slow, 5xx, breaker open, bulkhead full. */
+public class DependencyUnavailableException extends RuntimeException {
+
+    private final Dependency dependency;
+
+    public DependencyUnavailableException(Dependency dependency, String reason, Throwable cause) {
+        super(reason, cause, false, false);
+        this.dependency = dependency;
+    }
+
+    public Dependency dependency() {
+        return dependency;
+    }
+}
