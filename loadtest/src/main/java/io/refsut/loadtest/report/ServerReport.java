@@ -61,9 +61,6 @@ public record ServerReport(Map<String, Map<String, ServerTiming>> mongodb, Map<S
                 scraped.add(service);
             }
             Delta delta = new Delta(then, now);
-            if (delta.reset) {
-                notes.add(service + ": a counter went down (service restarted?), its value after the run was used");
-            }
             Map<String, ServerTiming> operations = timings(delta, MONGODB, s -> s.label("operation"));
             if (!operations.isEmpty()) {
                 mongodb.put(service, operations);
@@ -71,6 +68,9 @@ public record ServerReport(Map<String, Map<String, ServerTiming>> mongodb, Map<S
             business.putAll(timings(delta, BUSINESS, s -> s.label("operation")));
             downstream.putAll(timings(delta, DOWNSTREAM, s -> s.label("dependency") + "." + s.label("call")));
             delta.counters(PARTIAL, s -> s.label("operation")).forEach((op, n) -> partial.merge(op, n, Long::sum));
+            if (delta.reset) {
+                notes.add(service + ": a counter went down (service restarted?), its value after the run was used");
+            }
             for (PrometheusText.Sample sample : now) {
                 if (SETTINGS.equals(sample.name())) {
                     settings.put(service, new TreeMap<>(sample.labels()));
