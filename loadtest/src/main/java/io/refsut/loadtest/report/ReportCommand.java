@@ -65,8 +65,8 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("no run-phase simulation.log found in " + inputs);
             return 2;
         }
-        RunContext ctx = context(found.summaries(), label != null ? label : defaultLabel(found.summaries()), rate,
-                duration, ramp);
+        RunContext ctx = context(found.summaries(), found.logs().size(),
+                label != null ? label : defaultLabel(found.summaries()), rate, duration, ramp);
         if (ctx.targetRate() <= 0) {
             err.println("no target rate: give --rate (the injectors' summary.json files were not found)");
             return 2;
@@ -130,7 +130,8 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     /** The merged run's context: explicit values first, else from the injectors' summaries (rates summed). */
-    static RunContext context(List<Summary> summaries, String label, Double rate, Double duration, Double ramp) {
+    static RunContext context(List<Summary> summaries, int injectors, String label, Double rate, Double duration,
+            Double ramp) {
         double totalRate = rate != null ? rate : summaries.stream().mapToDouble(Summary::targetRate).sum();
         double steady = duration != null ? duration
                 : summaries.stream().mapToDouble(Summary::durationSeconds).max().orElse(0);
@@ -142,10 +143,10 @@ public final class ReportCommand implements Callable<Integer> {
             }
         }));
         Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("injectors", summaries.size());
         if (!summaries.isEmpty()) {
             parameters.putAll(summaries.get(0).parameters());
         }
+        parameters.put("injectors", injectors);
         return new RunContext(label, totalRate, Duration.ofMillis(Math.round(steady * 1000)),
                 Duration.ofMillis(Math.round(rampSeconds * 1000)), parameters, operations);
     }
