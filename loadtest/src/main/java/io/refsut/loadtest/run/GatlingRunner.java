@@ -24,6 +24,10 @@ public final class GatlingRunner {
         }
     }
 
+    static {
+        OfflinePreferences.install();
+    }
+
     private GatlingRunner() {
     }
 

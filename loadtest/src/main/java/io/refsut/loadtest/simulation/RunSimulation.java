@@ -80,7 +80,7 @@ public final class RunSimulation extends Simulation {
             long account = accountKeys.next();
             long amount = ThreadLocalRandom.current().nextLong(1, parameters.maxPaymentMinor() + 1);
             String reference = "run-" + index;
-            String body = "{\"id\":\"" + ids.payment(index) + "\",\"accountId\":\"" + ids.account(account)
+            String body = "{\"id\":\"" + paymentId(index) + "\",\"accountId\":\"" + ids.account(account)
                     + "\",\"amountMinor\":" + amount + ",\"currency\":\"" + parameters.currency()
                     + "\",\"reference\":\"" + reference + "\",\"note\":" + Json.quote(documents.paymentNote(reference))
                     + "}";
@@ -91,13 +91,13 @@ public final class RunSimulation extends Simulation {
                 .check(status().saveAs("status"), bodyString().saveAs("responseBody"), status().is(201)))
                 .exec(session -> {
                     long index = session.getLong("index");
-                    record(session, Operation.MAKE_PAYMENT, ids.payment(index), ids.account(session.getLong("account")),
+                    record(session, Operation.MAKE_PAYMENT, paymentId(index), ids.account(session.getLong("account")),
                             session.getLong("amount"), "");
                     payments.acknowledge(index);
                     return session;
                 });
 
-        ChainBuilder readPayment = exec(session -> session.set("paymentId", ids.payment(paymentKeys.next()).toString()))
+        ChainBuilder readPayment = exec(session -> session.set("paymentId", paymentId(paymentKeys.next()).toString()))
                 .exec(http(Operation.READ_PAYMENT.requestName()).get("/api/v1/payments/#{paymentId}")
                         .check(status().is(200)));
 
@@ -127,6 +127,10 @@ public final class RunSimulation extends Simulation {
     @Override
     public void after() {
         ackLog.close();
+    }
+
+    private UUID paymentId(long index) {
+        return ids.payment(index, parameters.payments(), parameters.runTag());
     }
 
     /** Like YCSB's {@code expectednewkeys}: twice the inserts the mix implies, so zipfian covers the new keys. */

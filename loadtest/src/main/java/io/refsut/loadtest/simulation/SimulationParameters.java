@@ -32,6 +32,7 @@ public record SimulationParameters(
         double maxErrorPct,
         long maxP99Ms,
         long maxPaymentMinor,
+        String runTag,
         Path ackLog) {
 
     /** Prefix of every system property the simulations read. */
@@ -74,6 +75,9 @@ public record SimulationParameters(
         if (loadConcurrency < 1) {
             throw new IllegalArgumentException("load concurrency must be >= 1");
         }
+        if (runTag == null || runTag.isBlank() || runTag.contains(":")) {
+            throw new IllegalArgumentException("run tag must be non-blank and free of ':'");
+        }
         if (maxPaymentMinor < 1) {
             throw new IllegalArgumentException("max payment must be >= 1");
         }
@@ -106,6 +110,7 @@ public record SimulationParameters(
                 Double.parseDouble(require(properties, "maxErrorPct")),
                 Long.parseLong(require(properties, "maxP99Ms")),
                 Long.parseLong(require(properties, "maxPaymentMinor")),
+                require(properties, "runTag"),
                 Path.of(require(properties, "ackLog")));
     }
 
@@ -131,6 +136,7 @@ public record SimulationParameters(
         map.put(PREFIX + "maxErrorPct", Double.toString(maxErrorPct));
         map.put(PREFIX + "maxP99Ms", Long.toString(maxP99Ms));
         map.put(PREFIX + "maxPaymentMinor", Long.toString(maxPaymentMinor));
+        map.put(PREFIX + "runTag", runTag);
         map.put(PREFIX + "ackLog", ackLog.toString());
         return map;
     }
@@ -139,7 +145,7 @@ public record SimulationParameters(
     public SimulationParameters withAckLog(Path file) {
         return new SimulationParameters(target, seed, records, payments, initialBalanceMinor, currency, loadConcurrency,
                 rate, durationSeconds, rampSeconds, mix, distribution, hotDataFraction, hotOperationFraction, docBytes,
-                connectionMode, maxErrorPct, maxP99Ms, maxPaymentMinor, file);
+                connectionMode, maxErrorPct, maxP99Ms, maxPaymentMinor, runTag, file);
     }
 
     private static String require(Properties properties, String name) {

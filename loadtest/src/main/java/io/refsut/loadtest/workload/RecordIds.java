@@ -28,9 +28,18 @@ public final class RecordIds {
         return derive("account", index);
     }
 
-    /** The id of payment number {@code index} (0-based; load-phase payments first, then the run phase's). */
+    /** The id of load-phase payment number {@code index} (0-based). */
     public UUID payment(long index) {
         return derive("payment", index);
+    }
+
+    /**
+     * The id of payment number {@code index} as the run phase tagged {@code runTag} addresses it: below
+     * {@code loadPayments} the load phase's, above it {@code refsut:<seed>:<runTag>:payment:<index>}, so that
+     * injectors running side by side with the same seed never collide.
+     */
+    public UUID payment(long index, long loadPayments, String runTag) {
+        return index < loadPayments ? payment(index) : derive(runTag + ":payment", index);
     }
 
     private UUID derive(String kind, long index) {

@@ -1,0 +1,280 @@
+package io.refsut.loadtest.cli;
+
+import io.refsut.loadtest.run.RunDriver;
+import io.refsut.loadtest.run.RunSettings;
+import io.refsut.loadtest.simulation.SimulationParameters.ConnectionMode;
+import io.refsut.loadtest.workload.Distribution;
+import io.refsut.loadtest.workload.Mix;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code sut run}: local stack (or an existing deployment), load phase, run phase, reconciliation, results. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Start the local stack (embedded MongoDB stand-in unless --mongodb-uri, five service processes) or use "
+                    + "--target, run the load phase and the constant-rate run phase with Gatling, read every "
+                    + "acknowledged write back, write results/<timestamp>-<label>/ and print the summary.",
+            "Every option can also be set with the environment variable shown. Exit status: 0 = passed; "
+                    + "1 = failed (assertions, reconciliation, injector lag, a service died); 2 = bad options."})
+public class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--target", defaultValue = "${SUT_TARGET:-}", paramLabel = "URL",
+            description = "Drive an existing deployment at this base URL (e.g. https://sut.example.com) instead of "
+                    + "starting the local stack (env SUT_TARGET; default: local stack).")
+    String target;
+
+    @Option(names = "--metrics", defaultValue = "${SUT_METRICS:-}", paramLabel = "NAME=URL,...",
+            description = "With --target: Prometheus endpoints to scrape, e.g. orchestrator=http://h:9000/q/metrics,"
+                    + "accounts=http://h:9002/q/metrics (env SUT_METRICS; default: none).")
+    String metrics;
+
+    @Mixin
+    StackOptions stack;
+
+    @Option(names = "--skip-load", defaultValue = "${SUT_SKIP_LOAD:-false}", paramLabel = "true|false",
+            arity = "0..1", fallbackValue = "true",
+            description = "Run phase only, on records a 'sut load' with the same --seed, --records and --payments "
+                    + "created; needs --target and --seed (env SUT_SKIP_LOAD; default: ${DEFAULT-VALUE}).")
+    boolean skipLoad;
+
+    @Option(names = "--label", defaultValue = "${SUT_LABEL:-}", paramLabel = "TEXT",
+            description = "Names the results folder <timestamp>-<label> (env SUT_LABEL; default: 'local', or the "
+                    + "target's host).")
+    String label;
+
+    @Option(names = "--results-dir", defaultValue = "${SUT_RESULTS_DIR:-}", paramLabel = "DIR",
+            description = "Where results folders go (env SUT_RESULTS_DIR; default: <home>/results).")
+    String resultsDir;
+
+    @Option(names = "--records", defaultValue = "${SUT_RECORDS:-10000}", paramLabel = "N",
+            description = "Accounts the load phase creates (env SUT_RECORDS; default: ${DEFAULT-VALUE}).")
+    long records;
+
+    @Option(names = "--payments", defaultValue = "${SUT_PAYMENTS:-auto}", paramLabel = "N|auto",
+            description = "Payments the load phase makes for read_payment (env SUT_PAYMENTS; default: auto = "
+                    + "records / 10).")
+    String payments;
+
+    @Option(names = "--load-concurrency", defaultValue = "${SUT_LOAD_CONCURRENCY:-16}", paramLabel = "N",
+            description = "Concurrent users of the load phase (closed model, as fast as the system goes) "
+                    + "(env SUT_LOAD_CONCURRENCY; default: ${DEFAULT-VALUE}).")
+    int loadConcurrency;
+
+    @Option(names = "--initial-balance", defaultValue = "${SUT_INITIAL_BALANCE:-1000000}", paramLabel = "MINOR",
+            description = "Initial balance of every account, minor units (env SUT_INITIAL_BALANCE; default: "
+                    + "${DEFAULT-VALUE}).")
+    long initialBalance;
+
+    @Option(names = "--currency", defaultValue = "${SUT_CURRENCY:-EUR}", paramLabel = "ISO",
+            description = "Currency of accounts and payments (env SUT_CURRENCY; default: ${DEFAULT-VALUE}).")
+    String currency;
+
+    @Option(names = "--rate", defaultValue = "${SUT_RATE:-50}", paramLabel = "PER_SECOND",
+            description = "Run phase arrival rate, operations/s, open model (env SUT_RATE; default: ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--duration", defaultValue = "${SUT_DURATION:-60s}", paramLabel = "DURATION",
+            description = "Run phase duration at --rate, after the ramp (env SUT_DURATION; default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--ramp", defaultValue = "${SUT_RAMP:-0s}", paramLabel = "DURATION",
+            description = "Linear ramp from 0 to --rate before the measured duration (env SUT_RAMP; default: "
+                    + "${DEFAULT-VALUE}).")
+    String ramp;
+
+    @Option(names = "--mix", defaultValue = "${SUT_MIX:-read=50,update=20,insert=20,readPayment=10}",
+            paramLabel = "MIX",
+            description = "Operation mix: a preset R:W (100:0, 95:5, 50:50, 5:95, 0:100; writes = account updates) "
+                    + "or weights read=,update=,insert=,readPayment= (insert = make payment) (env SUT_MIX; default: "
+                    + "${DEFAULT-VALUE}).")
+    String mix;
+
+    @Option(names = "--distribution", defaultValue = "${SUT_DISTRIBUTION:-zipfian}",
+            paramLabel = "uniform|zipfian|latest|hotspot",
+            description = "Key choice, YCSB semantics (env SUT_DISTRIBUTION; default: ${DEFAULT-VALUE}).")
+    String distribution;
+
+    @Option(names = "--hotspot-data-fraction", defaultValue = "${SUT_HOTSPOT_DATA_FRACTION:-0.2}", paramLabel = "F",
+            description = "hotspot: fraction of keys in the hot set (env SUT_HOTSPOT_DATA_FRACTION; default: "
+                    + "${DEFAULT-VALUE}).")
+    double hotDataFraction;
+
+    @Option(names = "--hotspot-op-fraction", defaultValue = "${SUT_HOTSPOT_OP_FRACTION:-0.8}", paramLabel = "F",
+            description = "hotspot: fraction of operations on the hot set (env SUT_HOTSPOT_OP_FRACTION; default: "
+                    + "${DEFAULT-VALUE}).")
+    double hotOperationFraction;
+
+    @Option(names = "--doc-bytes", defaultValue = "${SUT_DOC_BYTES:-512}", paramLabel = "BYTES",
+            description = "Target BSON size of account and payment documents, 0..900 (env SUT_DOC_BYTES; default: "
+                    + "${DEFAULT-VALUE}).")
+    int docBytes;
+
+    @Option(names = "--max-payment", defaultValue = "${SUT_MAX_PAYMENT:-1000}", paramLabel = "MINOR",
+            description = "Run phase payments are uniform in 1..this, minor units (env SUT_MAX_PAYMENT; default: "
+                    + "${DEFAULT-VALUE}).")
+    long maxPayment;
+
+    @Option(names = "--connections", defaultValue = "${SUT_CONNECTIONS:-shared}", paramLabel = "shared|per-user",
+            description = "shared: one connection pool for all virtual users; per-user: a new connection and TLS "
+                    + "handshake per arrival (env SUT_CONNECTIONS; default: ${DEFAULT-VALUE}).")
+    String connections;
+
+    @Option(names = "--tls-trust", defaultValue = "${SUT_TLS_TRUST:-all}", paramLabel = "all|system",
+            description = "all: accept any server certificate (the local self-signed one); system: verify against "
+                    + "the JVM's trust store and the host name (env SUT_TLS_TRUST; default: ${DEFAULT-VALUE}).")
+    String tlsTrust;
+
+    @Option(names = "--request-timeout", defaultValue = "${SUT_REQUEST_TIMEOUT:-10s}", paramLabel = "DURATION",
+            description = "Injector request timeout; a timed-out write counts as indeterminate (env "
+                    + "SUT_REQUEST_TIMEOUT; default: ${DEFAULT-VALUE}).")
+    String requestTimeout;
+
+    @Option(names = "--max-error-pct", defaultValue = "${SUT_MAX_ERROR_PCT:-1}", paramLabel = "PCT",
+            description = "Gatling assertion: failed requests <= this percentage (env SUT_MAX_ERROR_PCT; default: "
+                    + "${DEFAULT-VALUE}).")
+    double maxErrorPct;
+
+    @Option(names = "--max-p99-ms", defaultValue = "${SUT_MAX_P99_MS:-0}", paramLabel = "MS",
+            description = "Gatling assertion: global p99 <= this many ms; 0 = no assertion (env SUT_MAX_P99_MS; "
+                    + "default: ${DEFAULT-VALUE}).")
+    long maxP99Ms;
+
+    @Option(names = "--verify", defaultValue = "${SUT_VERIFY:-auto}", paramLabel = "full|sample|off|auto",
+            description = "Read-back after the run: every acknowledged write, a sample, or none; auto = full for "
+                    + "the local stack, sample with --target (env SUT_VERIFY; default: ${DEFAULT-VALUE}).")
+    String verify;
+
+    @Option(names = "--verify-sample", defaultValue = "${SUT_VERIFY_SAMPLE:-1000}", paramLabel = "N",
+            description = "Accounts and payments read back in sample mode (env SUT_VERIFY_SAMPLE; default: "
+                    + "${DEFAULT-VALUE}).")
+    int verifySample;
+
+    @Option(names = "--seed", defaultValue = "${SUT_SEED:-}", paramLabel = "TEXT",
+            description = "Seed of the record ids (name-based UUIDs of refsut:<seed>:account:<i>) (env SUT_SEED; "
+                    + "default: the results folder name, so every run writes new records).")
+    String seed;
+
+    @Option(names = "--region", defaultValue = "${SUT_REGION:-}", paramLabel = "TEXT",
+            description = "Region label recorded in run.json (env SUT_REGION; default: none).")
+    String region;
+
+    @Option(names = "--zone", defaultValue = "${SUT_ZONE:-}", paramLabel = "TEXT",
+            description = "Zone label recorded in run.json (env SUT_ZONE; default: none).")
+    String zone;
+
+    @Override
+    public Integer call() {
+        RunSettings settings;
+        try {
+            settings = settings();
+        } catch (IllegalArgumentException e) {
+            System.err.println("[sut] " + e.getMessage());
+            return 2;
+        }
+        return new RunDriver(settings, line -> System.out.println("[sut] " + line)).run();
+    }
+
+    /** The phases this command runs. */
+    protected RunSettings.Phases phases() {
+        return skipLoad ? RunSettings.Phases.RUN_ONLY : RunSettings.Phases.LOAD_AND_RUN;
+    }
+
+    RunSettings settings() {
+        boolean local = target == null || target.isBlank();
+        if (phases() == RunSettings.Phases.RUN_ONLY && (local || seed == null || seed.isBlank())) {
+            throw new IllegalArgumentException("--skip-load needs --target and the --seed of the 'sut load' that "
+                    + "created the records");
+        }
+        long loadPayments = "auto".equals(payments.trim()) ? Math.max(1, records / 10) : Long.parseLong(payments.trim());
+        String verifyMode = switch (verify.trim()) {
+            case "auto" -> local ? "full" : "sample";
+            case "full", "sample", "off" -> verify.trim();
+            default -> throw new IllegalArgumentException("--verify must be full, sample, off or auto: " + verify);
+        };
+        boolean trustAll = switch (tlsTrust.trim()) {
+            case "all" -> true;
+            case "system" -> false;
+            default -> throw new IllegalArgumentException("--tls-trust must be all or system: " + tlsTrust);
+        };
+        if (!local && (!stack.effectiveMongodbUri().isBlank())) {
+            throw new IllegalArgumentException("--mongodb-uri configures the local stack; with --target the "
+                    + "deployment has its own MongoDB");
+        }
+        Path results = resultsDir == null || resultsDir.isBlank() ? stack.home.resolve("results") : Path.of(resultsDir);
+        String runLabel = label == null || label.isBlank() ? (local ? "local" : URI.create(target).getHost()) : label;
+        Duration runDuration = Durations.parse(duration);
+        Duration rampDuration = Durations.parse(ramp);
+        if (!local && !parseMetrics(metrics).isEmpty() && parseMetrics(metrics).values().stream()
+                .anyMatch(uri -> uri.getScheme() == null)) {
+            throw new IllegalArgumentException("--metrics URLs must be absolute: " + metrics);
+        }
+        return new RunSettings(phases(), local ? null : URI.create(target), parseMetrics(metrics), stack::settings, results,
+                runLabel, records, loadPayments, loadConcurrency, initialBalance, currency, rate, runDuration,
+                rampDuration, Mix.parse(mix), Distribution.parse(distribution), hotDataFraction, hotOperationFraction,
+                docBytes, maxPayment, ConnectionMode.parse(connections), trustAll, Durations.parse(requestTimeout),
+                maxErrorPct, maxP99Ms, verifyMode, verifySample, seed == null ? "" : seed.trim(), region, zone,
+                options());
+    }
+
+    /** Every option's effective value, for run.json. */
+    private Map<String, Object> options() {
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("phases", phases().name());
+        options.put("target", target);
+        options.put("metrics", metrics);
+        options.put("home", stack.home.toString());
+        options.put("mongodbUri", io.refsut.loadtest.stack.LocalStack.redact(stack.effectiveMongodbUri()));
+        options.put("ports", stack.ports);
+        options.put("serviceJvmOptions", stack.serviceJvmOptions);
+        options.put("startTimeout", stack.startTimeout);
+        options.put("label", label);
+        options.put("resultsDir", resultsDir);
+        options.put("records", records);
+        options.put("payments", payments);
+        options.put("loadConcurrency", loadConcurrency);
+        options.put("initialBalance", initialBalance);
+        options.put("currency", currency);
+        options.put("rate", rate);
+        options.put("duration", duration);
+        options.put("ramp", ramp);
+        options.put("mix", mix);
+        options.put("distribution", distribution);
+        options.put("hotspotDataFraction", hotDataFraction);
+        options.put("hotspotOpFraction", hotOperationFraction);
+        options.put("docBytes", docBytes);
+        options.put("maxPayment", maxPayment);
+        options.put("connections", connections);
+        options.put("tlsTrust", tlsTrust);
+        options.put("requestTimeout", requestTimeout);
+        options.put("maxErrorPct", maxErrorPct);
+        options.put("maxP99Ms", maxP99Ms);
+        options.put("verify", verify);
+        options.put("verifySample", verifySample);
+        options.put("seed", seed);
+        options.put("region", region);
+        options.put("zone", zone);
+        return options;
+    }
+
+    private static Map<String, URI> parseMetrics(String text) {
+        Map<String, URI> endpoints = new LinkedHashMap<>();
+        if (text == null || text.isBlank()) {
+            return endpoints;
+        }
+        for (String item : text.split(",")) {
+            String[] pair = item.split("=", 2);
+            if (pair.length != 2 || pair[0].isBlank()) {
+                throw new IllegalArgumentException("--metrics items must be name=url, got '" + item + "'");
+            }
+            endpoints.put(pair[0].trim(), URI.create(pair[1].trim()));
+        }
+        return endpoints;
+    }
+}

@@ -1,0 +1,343 @@
+package io.refsut.loadtest.run;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.refsut.loadtest.report.Reconciliation;
+import io.refsut.loadtest.report.ResultsWriter;
+import io.refsut.loadtest.report.RunContext;
+import io.refsut.loadtest.report.ServerMetrics;
+import io.refsut.loadtest.report.Summary;
+import io.refsut.loadtest.simulation.LoadSimulation;
+import io.refsut.loadtest.simulation.RunSimulation;
+import io.refsut.loadtest.simulation.SimulationParameters;
+import io.refsut.loadtest.stack.LocalStack;
+import io.refsut.loadtest.stack.ServiceProcess;
+import io.refsut.loadtest.stack.StackException;
+import io.refsut.loadtest.verify.Reconciler;
+import io.refsut.loadtest.verify.ReconciliationResult;
+import io.refsut.loadtest.workload.Documents;
+import io.refsut.loadtest.workload.Operation;
+import io.refsut.loadtest.workload.RecordIds;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Carries out one {@code sut run}: local stack or target, load phase, metrics before, run phase, metrics after,
+ * reconciliation, summary (engineer B's {@link ResultsWriter}), run.json; stops what it started whatever happens.
+ */
+public final class RunDriver {
+
+    /** Exit status of a run that completed and passed. */
+    public static final int PASSED = 0;
+    /** Exit status of a run that failed (or could not be carried out). */
+    public static final int FAILED = 1;
+    /** Exit status for options that make no sense. */
+    public static final int BAD_OPTIONS = 2;
+
+    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final RunSettings settings;
+    private final Consumer<String> console;
+    private final Map<String, Object> runInfo = new LinkedHashMap<>();
+    private final List<String> failures = new ArrayList<>();
+
+    public RunDriver(RunSettings settings, Consumer<String> console) {
+        this.settings = settings;
+        this.console = console;
+    }
+
+    /** Runs everything and returns the exit status. */
+    public int run() {
+        String runId = LocalDateTime.now().format(FOLDER_TIME) + "-" + settings.label().replaceAll("[^A-Za-z0-9._-]", "_");
+        Path out = settings.resultsDir().resolve(runId);
+        String seed = settings.seed().isBlank() ? runId : settings.seed();
+        SimulationParameters parameters;
+        try {
+            new Documents(settings.docBytes());
+            parameters = parameters("https://127.0.0.1", seed, runId, out.resolve("writes-load.csv"));
+            Files.createDirectories(out);
+        } catch (IllegalArgumentException | IOException e) {
+            console.accept(e.getMessage());
+            return BAD_OPTIONS;
+        }
+        console.accept("results folder: " + out);
+        runInfo.put("runId", runId);
+        runInfo.put("startedAt", Instant.now().toString());
+        runInfo.put("seed", seed);
+        runInfo.put("recordIds", "name-based (v3) UUID of 'refsut:" + seed + ":account:<index>' / "
+                + "'refsut:" + seed + ":payment:<index>'");
+        runInfo.put("options", settings.options());
+
+        LocalStack stack = null;
+        try {
+            URI target;
+            Map<String, URI> metrics;
+            if (settings.local()) {
+                stack = LocalStack.start(settings.stackSettings().apply(out.resolve("logs")), console);
+                target = URI.create(stack.targetUrl());
+                metrics = stack.metricsEndpoints();
+                describeLocal(stack);
+            } else {
+                target = settings.target();
+                metrics = settings.metrics();
+                runInfo.put("mode", "target");
+                runInfo.put("database", "the deployment's own MongoDB (see mongodbSettings)");
+            }
+            parameters = parameters(target.toString(), seed, runId, out.resolve("writes-load.csv"));
+            return execute(parameters, target, metrics, stack, out);
+        } catch (StackException e) {
+            console.accept("cannot start the local stack: " + e.getMessage());
+            failures.add("local stack did not start");
+            return FAILED;
+        } catch (IOException | RuntimeException e) {
+            console.accept("run failed: " + e);
+            failures.add("run failed: " + e.getMessage());
+            return FAILED;
+        } finally {
+            if (stack != null) {
+                console.accept("stopping the local stack");
+                stack.close();
+            }
+            runInfo.put("finishedAt", Instant.now().toString());
+            runInfo.put("failures", failures);
+            runInfo.put("passed", failures.isEmpty());
+            writeRunInfo(out);
+        }
+    }
+
+    private int execute(SimulationParameters loadParameters, URI target, Map<String, URI> metrics, LocalStack stack,
+            Path out) throws IOException {
+        HttpClient client = HttpClients.create(settings.trustAll());
+        Map<String, String> gatling = gatlingProperties();
+        Path gatlingResults = out.resolve("gatling");
+        describeTarget(target, metrics, client);
+
+        Map<String, Object> loadInfo = new LinkedHashMap<>();
+        if (settings.phases() != RunSettings.Phases.RUN_ONLY) {
+            Integer failed = loadPhase(loadParameters, gatling, gatlingResults, out, stack, loadInfo);
+            if (failed != null) {
+                return failed;
+            }
+        } else {
+            console.accept("load phase skipped: using the records of seed '" + loadParameters.seed() + "'");
+        }
+        if (settings.phases() == RunSettings.Phases.LOAD_ONLY) {
+            return verifyLoad(loadParameters, target, client, out);
+        }
+
+        SimulationParameters runParameters = loadParameters.withAckLog(out.resolve("writes-run.csv"));
+        ServerMetrics before = ServerMetrics.scrape(metrics);
+        console.accept(String.format(Locale.ROOT, "run phase: %.1f/s for %d s%s, mix %s, %s keys, %s "
+                + "connections", settings.rate(), settings.duration().toSeconds(),
+                settings.ramp().isZero() ? "" : " after a " + settings.ramp().toSeconds() + " s ramp",
+                settings.mix().describe(), settings.distribution().label(), settings.connectionMode().label()));
+        GatlingRunner.Result run = GatlingRunner.run(RunSimulation.class, gatlingResults, "run " + out.getFileName(),
+                merge(gatling, runParameters.toProperties()));
+        ServerMetrics after = ServerMetrics.scrape(metrics);
+        runInfo.put("runPhase", Map.of("gatlingRunFolder", out.relativize(run.runDirectory()).toString(),
+                "gatlingStatus", run.statusCode()));
+        reportDeadService(stack);
+
+        boolean wholeHistory = settings.phases() == RunSettings.Phases.LOAD_AND_RUN;
+        ReconciliationResult reconciliation = reconcile(loadParameters, target, client, out, wholeHistory
+                ? List.of(out.resolve("writes-load.csv"), out.resolve("writes-run.csv"))
+                : List.of(out.resolve("writes-run.csv")), wholeHistory);
+
+        Map<String, Object> contextParameters = new LinkedHashMap<>(runParameters.toProperties());
+        contextParameters.remove(SimulationParameters.PREFIX + "ackLog");
+        contextParameters.put("loadCount", loadInfo.get("writes"));
+        contextParameters.put("loadDurationSeconds", loadInfo.get("durationSeconds"));
+        contextParameters.put("loadRatePerSecond", loadInfo.get("ratePerSecond"));
+        contextParameters.put("database", runInfo.get("database"));
+        RunContext context = new RunContext(settings.label(), settings.rate(), settings.duration(), settings.ramp(),
+                contextParameters, settings.mix().operations().stream().map(Operation::requestName).toList());
+        Summary summary = ResultsWriter.write(out, run.runDirectory(), context, before, after,
+                new Reconciliation(reconciliation.mode(), reconciliation.checked(), reconciliation.missing(),
+                        reconciliation.mismatched(), reconciliation.indeterminate(), reconciliation.examples()));
+
+        System.out.println(summary.markdown());
+        if (run.statusCode() != 0) {
+            failures.add(run.assertionsFailed() ? "Gatling assertions failed (--max-error-pct "
+                    + settings.maxErrorPct() + (settings.maxP99Ms() > 0 ? ", --max-p99-ms " + settings.maxP99Ms() : "")
+                    + ")" : "Gatling exited with status " + run.statusCode());
+        }
+        if (!reconciliation.clean()) {
+            failures.add("reconciliation found " + reconciliation.missing() + " missing and "
+                    + reconciliation.mismatched() + " mismatched writes");
+        }
+        if (reconciliation.unreadable() > 0) {
+            failures.add("reconciliation could not read back " + reconciliation.unreadable() + " records");
+        }
+        if (summary.injectorFellBehind()) {
+            failures.add("the injector fell behind its schedule: the achieved rate is not the target rate");
+        }
+        return finish(out);
+    }
+
+    /** Runs the load phase; returns an exit status when it failed, null when it completed. */
+    private Integer loadPhase(SimulationParameters loadParameters, Map<String, String> gatling, Path gatlingResults,
+            Path out, LocalStack stack, Map<String, Object> loadInfo) throws IOException {
+        console.accept("load phase: " + settings.records() + " accounts and " + settings.payments() + " payments, "
+                + settings.loadConcurrency() + " concurrent users");
+        long loadTotal = settings.records() + settings.payments();
+        Instant loadStart = Instant.now();
+        GatlingRunner.Result load;
+        try (LoadProgress progress = LoadProgress.start(loadTotal, console)) {
+            load = GatlingRunner.run(LoadSimulation.class, gatlingResults, "load " + out.getFileName(),
+                    merge(gatling, loadParameters.toProperties()));
+        }
+        Duration loadDuration = Duration.between(loadStart, Instant.now());
+        loadInfo.put("writes", LoadSimulation.done());
+        loadInfo.put("failed", LoadSimulation.failed());
+        loadInfo.put("durationSeconds", loadDuration.toMillis() / 1000.0);
+        loadInfo.put("ratePerSecond", LoadSimulation.done() / Math.max(0.001, loadDuration.toMillis() / 1000.0));
+        loadInfo.put("gatlingRunFolder", out.relativize(load.runDirectory()).toString());
+        runInfo.put("loadPhase", loadInfo);
+        console.accept(String.format(Locale.ROOT, "load phase done: %d writes in %.1f s (%.0f/s), %d failed",
+                LoadSimulation.done(), loadDuration.toMillis() / 1000.0, loadInfo.get("ratePerSecond"),
+                LoadSimulation.failed()));
+        if (LoadSimulation.failed() > 0 || LoadSimulation.done() < loadTotal) {
+            failures.add("load phase: " + LoadSimulation.failed() + " of " + loadTotal + " writes failed");
+            console.accept("the load phase did not complete; see " + load.runDirectory().resolve("index.html")
+                    + (stack != null ? " and the service logs in " + out.resolve("logs") : ""));
+            reportDeadService(stack);
+            return FAILED;
+        }
+        return null;
+    }
+
+    /** {@code sut load}: reads the created records back and reports. */
+    private int verifyLoad(SimulationParameters loadParameters, URI target, HttpClient client, Path out)
+            throws IOException {
+        ReconciliationResult reconciliation = reconcile(loadParameters, target, client, out,
+                List.of(out.resolve("writes-load.csv")), true);
+        if (!reconciliation.clean() || reconciliation.unreadable() > 0) {
+            failures.add("load read-back: " + reconciliation.missing() + " missing, " + reconciliation.mismatched()
+                    + " mismatched, " + reconciliation.unreadable() + " unreadable " + reconciliation.examples());
+        }
+        return finish(out);
+    }
+
+    private ReconciliationResult reconcile(SimulationParameters parameters, URI target, HttpClient client, Path out,
+            List<Path> logs, boolean wholeHistory) throws IOException {
+        ReconciliationResult reconciliation = "off".equals(settings.verifyMode())
+                ? ReconciliationResult.off()
+                : Reconciler.reconcile(new Reconciler.Settings(settings.verifyMode(), settings.verifySample(),
+                        settings.records(), settings.initialBalanceMinor(), new RecordIds(parameters.seed()),
+                        target, client, 8, out.getFileName().toString().hashCode(), wholeHistory), logs, console);
+        runInfo.put("reconciliation", reconciliation);
+        console.accept("reconciliation: " + reconciliation.checked() + " checked, " + reconciliation.missing()
+                + " missing, " + reconciliation.mismatched() + " mismatched, " + reconciliation.indeterminate()
+                + " indeterminate" + (wholeHistory ? "" : " (balances and owners not judged: other writers)"));
+        return reconciliation;
+    }
+
+    private int finish(Path out) {
+        if (failures.isEmpty()) {
+            console.accept("PASSED: results in " + out);
+            return PASSED;
+        }
+        failures.forEach(failure -> console.accept("FAILED: " + failure));
+        console.accept("results in " + out);
+        return FAILED;
+    }
+
+    private SimulationParameters parameters(String target, String seed, String runTag, Path ackLog) {
+        return new SimulationParameters(target, seed, settings.records(), settings.payments(),
+                settings.initialBalanceMinor(), settings.currency(), settings.loadConcurrency(), settings.rate(),
+                settings.duration().toSeconds(), settings.ramp().toSeconds(), settings.mix(), settings.distribution(),
+                settings.hotDataFraction(), settings.hotOperationFraction(), settings.docBytes(),
+                settings.connectionMode(), settings.maxErrorPct(), settings.maxP99Ms(), settings.maxPaymentMinor(),
+                runTag, ackLog);
+    }
+
+    private Map<String, String> gatlingProperties() {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("gatling.data.enableAnalytics", "false");
+        properties.put("gatling.http.warmUpUrl", "");
+        properties.put("gatling.ssl.useInsecureTrustManager", Boolean.toString(settings.trustAll()));
+        properties.put("gatling.http.enableHostnameVerification", Boolean.toString(!settings.trustAll()));
+        properties.put("gatling.http.requestTimeout", Long.toString(settings.requestTimeout().toMillis()));
+        return properties;
+    }
+
+    private void describeLocal(LocalStack stack) {
+        runInfo.put("mode", "local");
+        runInfo.put("database", stack.mongodbDescription());
+        runInfo.put("embeddedMongo", stack.isEmbeddedMongo());
+        if (stack.isEmbeddedMongo()) {
+            runInfo.put("databaseNote", "mongo-java-server is a wire-compatible stand-in, not MongoDB: its "
+                    + "latencies are not a database's (DESIGN.md section 8). Use --mongodb-uri for database figures.");
+        }
+        List<Map<String, Object>> services = new ArrayList<>();
+        for (ServiceProcess service : stack.services()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", service.name());
+            entry.put("module", service.spec().module());
+            entry.put("pid", service.pid());
+            entry.put("httpPort", service.httpPort());
+            if (service.httpsPort() != 0) {
+                entry.put("httpsPort", service.httpsPort());
+            }
+            entry.put("managementPort", service.managementPort());
+            entry.put("log", service.log().toString());
+            services.add(entry);
+        }
+        runInfo.put("services", services);
+    }
+
+    private void describeTarget(URI target, Map<String, URI> metrics, HttpClient client) {
+        Map<String, Object> description = new LinkedHashMap<>();
+        description.put("url", target.toString());
+        description.put("tls", "https".equalsIgnoreCase(target.getScheme()));
+        description.put("tlsTrust", settings.trustAll() ? "all (any certificate accepted)"
+                : "system (JVM trust store, host name verified)");
+        description.put("connectionMode", settings.connectionMode().label());
+        description.put("metricsEndpoints", metrics);
+        description.put("region", settings.region());
+        description.put("zone", settings.zone());
+        runInfo.put("target", description);
+        runInfo.put("mongodbSettings", MongoSettings.scrape(client, metrics));
+        runInfo.put("machine", Machine.describe());
+        runInfo.put("versions", Machine.versions());
+    }
+
+    private void reportDeadService(LocalStack stack) {
+        if (stack == null) {
+            return;
+        }
+        String dead = stack.deadServiceReport();
+        if (dead != null) {
+            failures.add("a service died during the run");
+            console.accept(dead);
+        }
+    }
+
+    private void writeRunInfo(Path out) {
+        try {
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValue(out.resolve("run.json").toFile(), runInfo);
+        } catch (IOException e) {
+            console.accept("cannot write run.json: " + e.getMessage());
+        }
+    }
+
+    private static Map<String, String> merge(Map<String, String> first, Map<String, String> second) {
+        Map<String, String> merged = new LinkedHashMap<>(first);
+        merged.putAll(second);
+        return merged;
+    }
+}

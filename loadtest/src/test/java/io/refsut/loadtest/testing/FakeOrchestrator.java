@@ -1,0 +1,134 @@
+package io.refsut.loadtest.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * An in-memory stand-in for the orchestrator's public API (plain HTTP on a free loopback port), enough for the
+ * load test's own tests: accounts with balances, payments, the read endpoints. Tests may corrupt its state.
+ */
+public final class FakeOrchestrator implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Stored account view: the account document and its balance. */
+    public final Map<UUID, ObjectNode> accounts = new ConcurrentHashMap<>();
+    /** Stored balances in minor units. */
+    public final Map<UUID, Long> balances = new ConcurrentHashMap<>();
+    /** Stored payments. */
+    public final Map<UUID, ObjectNode> payments = new ConcurrentHashMap<>();
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newFixedThreadPool(8);
+
+    public FakeOrchestrator() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        server.setExecutor(executor);
+        server.createContext("/api/v1/accounts", this::accounts);
+        server.createContext("/api/v1/payments", this::payments);
+        server.start();
+    }
+
+    public URI url() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    private void accounts(HttpExchange exchange) throws IOException {
+        String method = exchange.getRequestMethod();
+        String[] path = exchange.getRequestURI().getPath().split("/");
+        if (method.equals("POST") && path.length == 4) {
+            ObjectNode body = (ObjectNode) JSON.readTree(exchange.getRequestBody());
+            UUID id = UUID.fromString(body.get("id").asText());
+            long initial = body.get("initialBalanceMinor").asLong();
+            body.remove("initialBalanceMinor");
+            if (accounts.putIfAbsent(id, body) != null) {
+                send(exchange, 409, "{\"status\":409}");
+                return;
+            }
+            balances.put(id, initial);
+            send(exchange, 201, view(id).toString());
+            return;
+        }
+        if (path.length != 5) {
+            send(exchange, 404, "{}");
+            return;
+        }
+        UUID id = UUID.fromString(path[4]);
+        ObjectNode account = accounts.get(id);
+        if (account == null) {
+            send(exchange, 404, "{\"status\":404}");
+            return;
+        }
+        if (method.equals("PUT")) {
+            JsonNode body = JSON.readTree(exchange.getRequestBody());
+            ObjectNode updated = account.deepCopy();
+            updated.put("owner", body.get("owner").asText());
+            accounts.put(id, updated);
+            send(exchange, 200, JSON.createObjectNode().set("account", updated).toString());
+            return;
+        }
+        send(exchange, 200, view(id).toString());
+    }
+
+    private void payments(HttpExchange exchange) throws IOException {
+        String[] path = exchange.getRequestURI().getPath().split("/");
+        if (exchange.getRequestMethod().equals("POST")) {
+            ObjectNode body = (ObjectNode) JSON.readTree(exchange.getRequestBody());
+            UUID id = UUID.fromString(body.get("id").asText());
+            UUID account = UUID.fromString(body.get("accountId").asText());
+            if (!accounts.containsKey(account)) {
+                send(exchange, 404, "{\"status\":404}");
+                return;
+            }
+            if (payments.putIfAbsent(id, body) != null) {
+                send(exchange, 409, "{\"status\":409}");
+                return;
+            }
+            balances.merge(account, -body.get("amountMinor").asLong(), Long::sum);
+            send(exchange, 201, JSON.createObjectNode().set("payment", body).toString());
+            return;
+        }
+        ObjectNode payment = path.length == 5 ? payments.get(UUID.fromString(path[4])) : null;
+        if (payment == null) {
+            send(exchange, 404, "{\"status\":404}");
+            return;
+        }
+        send(exchange, 200, JSON.createObjectNode().set("payment", payment).toString());
+    }
+
+    private ObjectNode view(UUID id) {
+        ObjectNode view = JSON.createObjectNode();
+        view.set("account", accounts.get(id));
+        view.set("balance", JSON.createObjectNode().put("id", id.toString()).put("availableMinor", balances.get(id)));
+        return view;
+    }
+
+    private static void send(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,141 @@
+package io.refsut.loadtest.verify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.refsut.loadtest.run.HttpClients;
+import io.refsut.loadtest.simulation.AckRecord;
+import io.refsut.loadtest.simulation.WriteOutcome;
+import io.refsut.loadtest.testing.FakeOrchestrator;
+import io.refsut.loadtest.workload.RecordIds;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReconcilerTest {
+
+    private static final long INITIAL = 10_000;
+    private static final int RECORDS = 4;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path folder;
+
+    private final RecordIds ids = new RecordIds("test");
+    private final List<AckRecord> log = new ArrayList<>();
+    private FakeOrchestrator orchestrator;
+
+    @BeforeEach
+    void createAccounts() throws IOException {
+        orchestrator = new FakeOrchestrator();
+        for (int i = 0; i < RECORDS; i++) {
+            UUID id = ids.account(i);
+            ObjectNode account = JSON.createObjectNode().put("id", id.toString()).put("owner", "owner-" + i);
+            orchestrator.accounts.put(id, account);
+            orchestrator.balances.put(id, INITIAL);
+            log.add(new AckRecord("create_account", WriteOutcome.ACKNOWLEDGED, 201, id, id, 0, "", 0, 1));
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        orchestrator.close();
+    }
+
+    @Test
+    void consistentStoreIsClean() throws IOException {
+        pay(0, 0, 250, WriteOutcome.ACKNOWLEDGED);
+        pay(1, 0, 50, WriteOutcome.ACKNOWLEDGED);
+        ReconciliationResult result = reconcile();
+        assertTrue(result.clean(), result.toString());
+        assertEquals(RECORDS + 2, result.checked());
+        assertEquals(0, result.indeterminate());
+    }
+
+    @Test
+    void wrongBalanceIsMismatched() throws IOException {
+        pay(0, 1, 250, WriteOutcome.ACKNOWLEDGED);
+        orchestrator.balances.put(ids.account(1), INITIAL);
+        ReconciliationResult result = reconcile();
+        assertEquals(1, result.mismatched(), result.toString());
+        assertEquals(0, result.missing());
+        assertTrue(result.examples().get(0).contains("balance 10000, expected 10000 - 250 = 9750"));
+    }
+
+    @Test
+    void acknowledgedPaymentThatIsGoneIsMissing() throws IOException {
+        UUID payment = pay(0, 2, 100, WriteOutcome.ACKNOWLEDGED);
+        orchestrator.payments.remove(payment);
+        ReconciliationResult result = reconcile();
+        assertEquals(1, result.missing(), result.toString());
+        assertFalse(result.clean());
+    }
+
+    @Test
+    void accountWithUnknownOutcomeIsIndeterminateNotMismatched() throws IOException {
+        pay(0, 3, 100, WriteOutcome.ACKNOWLEDGED);
+        UUID unknown = ids.payment(1);
+        log.add(new AckRecord("make_payment", WriteOutcome.INDETERMINATE, 0, unknown, ids.account(3), 70, "", 2, 3));
+        orchestrator.balances.merge(ids.account(3), -70L, Long::sum);
+        ReconciliationResult result = reconcile();
+        assertTrue(result.clean(), result.toString());
+        assertEquals(1, result.indeterminate());
+    }
+
+    @Test
+    void ownerFromASupersededUpdateIsMismatched() throws IOException {
+        UUID account = ids.account(0);
+        log.add(new AckRecord("update_account", WriteOutcome.ACKNOWLEDGED, 200, account, account, 0, "first", 10, 20));
+        log.add(new AckRecord("update_account", WriteOutcome.ACKNOWLEDGED, 200, account, account, 0, "second", 30, 40));
+        orchestrator.accounts.get(account).put("owner", "first");
+        ReconciliationResult result = reconcile();
+        assertEquals(1, result.mismatched(), result.toString());
+
+        orchestrator.accounts.get(account).put("owner", "second");
+        assertTrue(reconcile().clean());
+    }
+
+    @Test
+    void eitherOfTwoOverlappingUpdatesMayWin() throws IOException {
+        UUID account = ids.account(0);
+        log.add(new AckRecord("update_account", WriteOutcome.ACKNOWLEDGED, 200, account, account, 0, "first", 10, 35));
+        log.add(new AckRecord("update_account", WriteOutcome.ACKNOWLEDGED, 200, account, account, 0, "second", 30, 40));
+        orchestrator.accounts.get(account).put("owner", "first");
+        assertTrue(reconcile().clean());
+    }
+
+    @Test
+    void failedWritesLeaveNoTrace() throws IOException {
+        log.add(new AckRecord("make_payment", WriteOutcome.FAILED, 422, ids.payment(5), ids.account(0), 99, "", 1, 2));
+        ReconciliationResult result = reconcile();
+        assertTrue(result.clean(), result.toString());
+        assertEquals(0, result.indeterminate());
+    }
+
+    private UUID pay(long index, long account, long amount, WriteOutcome outcome) {
+        UUID id = ids.payment(index);
+        UUID accountId = ids.account(account);
+        orchestrator.payments.put(id, JSON.createObjectNode().put("id", id.toString())
+                .put("accountId", accountId.toString()).put("amountMinor", amount));
+        orchestrator.balances.merge(accountId, -amount, Long::sum);
+        log.add(new AckRecord("make_payment", outcome, 201, id, accountId, amount, "", 1, 2));
+        return id;
+    }
+
+    private ReconciliationResult reconcile() throws IOException {
+        Path file = folder.resolve("writes.csv");
+        Files.write(file, log.stream().map(AckRecord::toLine).toList());
+        return Reconciler.reconcile(new Reconciler.Settings("full", 10, RECORDS, INITIAL, ids, orchestrator.url(),
+                HttpClients.create(false), 2, 1, true), List.of(file), line -> { });
+    }
+}
