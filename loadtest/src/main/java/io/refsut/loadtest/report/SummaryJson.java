@@ -38,7 +38,7 @@ public final class SummaryJson {
         return MAPPER.treeToValue(tree, Summary.class);
     }
 
-    /** The JSON text of {@code value}, for tests and the compare command. */
+    /** The JSON text of {@code value} as summary.json writes it. */
     static String toJson(Object value) throws IOException {
         return MAPPER.writeValueAsString(value);
     }
