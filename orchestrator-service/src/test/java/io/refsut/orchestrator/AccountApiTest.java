@@ -1,0 +1,233 @@
+package io.refsut.orchestrator;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.put;
+import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+
+/** Account operations: call graphs, bodies sent downstream, request id and traceparent propagation. */
+@QuarkusTest
+@WithTestResource(WireMockDownstreams.class)
+class AccountApiTest {
+
+    @InjectWireMock
+    WireMockServer wireMock;
+
+    @Inject
+    CircuitBreakerMaintenance breakers;
+
+    @BeforeEach
+    void resetStubs() {
+        wireMock.resetAll();
+    }
+
+    @AfterEach
+    void resetBreakers() {
+        breakers.resetAll();
+    }
+
+    @Test
+    void createsAccountAndBalanceInParallelThenAudits() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(id, 5000, 0, List.of()))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(id, "ACCOUNT_CREATED"))));
+
+        given().contentType("application/json").header("X-Request-Id", "req-create-1")
+                .header("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")
+                .body("""
+                        {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":5000}""".formatted(id))
+                .when().post("/api/v1/accounts")
+                .then().statusCode(201)
+                .header("X-Request-Id", "req-create-1")
+                .header("Location", containsString("/api/v1/accounts/" + id))
+                .body("account.id", equalTo(id.toString()))
+                .body("balance.availableMinor", equalTo(5000));
+
+        List<String> calls = calls();
+        assertEquals(3, calls.size(), calls.toString());
+        assertEquals(Set.of("POST /accounts", "POST /balances"), Set.copyOf(calls.subList(0, 2)));
+        assertEquals("POST /audit-events", calls.get(2));
+        wireMock.verify(postRequestedFor(urlEqualTo("/accounts")).withRequestBody(equalToJson("""
+                {"id":"%s","owner":"Ada","currency":"EUR","status":"ACTIVE"}""".formatted(id))));
+        wireMock.verify(postRequestedFor(urlEqualTo("/balances")).withRequestBody(equalToJson("""
+                {"id":"%s","currency":"EUR","availableMinor":5000}""".formatted(id))));
+        wireMock.verify(postRequestedFor(urlEqualTo("/audit-events")).withRequestBody(equalToJson("""
+                {"type":"ACCOUNT_CREATED","subjectId":"%s","requestId":"req-create-1",
+                 "details":"initialBalanceMinor=5000 currency=EUR"}""".formatted(id))));
+        for (ServeEvent event : wireMock.getAllServeEvents()) {
+            assertEquals("req-create-1", event.getRequest().getHeader("X-Request-Id"));
+            assertEquals("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+                    event.getRequest().getHeader("traceparent"));
+        }
+    }
+
+    @Test
+    void choosesTheAccountIdWhenTheClientGivesNone() {
+        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(UUID.randomUUID(), "ACTIVE", "EUR"))));
+        wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(UUID.randomUUID(), 0, 0, List.of()))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(UUID.randomUUID(), "ACCOUNT_CREATED"))));
+
+        given().contentType("application/json").body("""
+                {"owner":"Ada","currency":"EUR","status":"SUSPENDED","initialBalanceMinor":0}""")
+                .when().post("/api/v1/accounts")
+                .then().statusCode(201)
+                .header("X-Request-Id", matchesPattern("[0-9a-f-]{36}"));
+
+        String accountId = wireMock.findAll(postRequestedFor(urlEqualTo("/accounts"))).get(0).getBodyAsString()
+                .replaceAll(".*\"id\":\"([0-9a-f-]{36})\".*", "$1");
+        wireMock.verify(postRequestedFor(urlEqualTo("/balances"))
+                .withRequestBody(equalToJson("{\"id\":\"" + accountId + "\",\"currency\":\"EUR\",\"availableMinor\":0}")));
+        wireMock.verify(postRequestedFor(urlEqualTo("/accounts"))
+                .withRequestBody(equalToJson("{\"id\":\"" + accountId
+                        + "\",\"owner\":\"Ada\",\"currency\":\"EUR\",\"status\":\"SUSPENDED\"}")));
+    }
+
+    @Test
+    void readsAccountAndBalanceInParallel() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 700, 3, List.of()))));
+        given().when().get("/api/v1/accounts/" + id).then().statusCode(200);
+
+        int delayMs = 600;
+        wireMock.resetAll();
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))
+                .withFixedDelay(delayMs)));
+        wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 700, 3, List.of()))
+                .withFixedDelay(delayMs)));
+
+        long start = System.nanoTime();
+        given().header("X-Request-Id", "req-read-1")
+                .when().get("/api/v1/accounts/" + id)
+                .then().statusCode(200)
+                .header("X-Request-Id", "req-read-1")
+                .body("account.owner", equalTo("Ada"))
+                .body("balance.availableMinor", equalTo(700))
+                .body("balance.version", equalTo(3));
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+
+        assertTrue(elapsedMs < delayMs * 1.75, "two legs of " + delayMs + " ms took " + elapsedMs
+                + " ms: they ran one after the other");
+        wireMock.verify(1, getRequestedFor(urlEqualTo("/accounts/" + id)).withHeader("X-Request-Id", WireMock.equalTo("req-read-1")));
+        wireMock.verify(1, getRequestedFor(urlEqualTo("/balances/" + id)).withHeader("X-Request-Id", WireMock.equalTo("req-read-1")));
+    }
+
+    @Test
+    void answers404ForAnUnknownAccount() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(404, Docs.problem(404, "no account"))));
+        wireMock.stubFor(get("/balances/" + id).willReturn(json(404, Docs.problem(404, "no balance"))));
+
+        given().when().get("/api/v1/accounts/" + id)
+                .then().statusCode(404)
+                .contentType("application/problem+json")
+                .body("type", equalTo("urn:refsut:problem:not-found"))
+                .body("detail", containsString(id.toString()));
+        wireMock.verify(1, getRequestedFor(urlEqualTo("/accounts/" + id)));
+    }
+
+    @Test
+    void updatesFindThenReplaceThenAudit() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(put("/accounts/" + id).willReturn(json(200, Docs.account(id, "SUSPENDED", "EUR"))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(id, "ACCOUNT_UPDATED"))));
+
+        given().contentType("application/json").body("""
+                {"owner":"Grace","currency":"EUR","status":"SUSPENDED","note":"moved"}""")
+                .when().put("/api/v1/accounts/" + id)
+                .then().statusCode(200)
+                .body("account.status", equalTo("SUSPENDED"));
+
+        assertEquals(List.of("GET /accounts/" + id, "PUT /accounts/" + id, "POST /audit-events"), calls());
+        wireMock.verify(putRequestedFor(urlEqualTo("/accounts/" + id)).withRequestBody(equalToJson("""
+                {"owner":"Grace","currency":"EUR","status":"SUSPENDED","note":"moved",
+                 "createdAt":"2026-01-01T00:00:00Z"}""")));
+        wireMock.verify(postRequestedFor(urlEqualTo("/audit-events")).withRequestBody(equalToJson("""
+                {"type":"ACCOUNT_UPDATED","subjectId":"%s","details":"status=SUSPENDED"}""".formatted(id), true, true)));
+    }
+
+    @Test
+    void refusesToChangeTheCurrencyOfAnAccount() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+
+        given().contentType("application/json").body("""
+                {"owner":"Grace","currency":"USD","status":"ACTIVE"}""")
+                .when().put("/api/v1/accounts/" + id)
+                .then().statusCode(422)
+                .contentType("application/problem+json");
+        assertEquals(List.of("GET /accounts/" + id), calls());
+    }
+
+    @Test
+    void passesADuplicateIdOnAs409AndReportsTheOtherWrite() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(post("/accounts").willReturn(json(409, Docs.problem(409, "account exists"))));
+        wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(id, 1, 0, List.of()))));
+
+        given().contentType("application/json").body("""
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
+                .when().post("/api/v1/accounts")
+                .then().statusCode(409)
+                .contentType("application/problem+json")
+                .body("type", equalTo("urn:refsut:problem:duplicate-id"))
+                .body("detail", containsString("accounts"))
+                .body("partial", hasSize(1))
+                .body("partial[0].dependency", equalTo("balances"));
+        wireMock.verify(0, postRequestedFor(urlEqualTo("/audit-events")));
+    }
+
+    /** Method and path of every request WireMock saw, oldest first. */
+    private List<String> calls() {
+        return calls(wireMock);
+    }
+
+    /** Method and path of every request {@code wireMock} saw, oldest first. */
+    static List<String> calls(WireMockServer wireMock) {
+        List<String> calls = new ArrayList<>(wireMock.getAllServeEvents().stream()
+                .map(e -> e.getRequest().getMethod() + " " + e.getRequest().getUrl())
+                .toList());
+        Collections.reverse(calls);
+        return calls;
+    }
+
+    static ResponseDefinitionBuilder json(int status, String body) {
+        return aResponse().withStatus(status).withHeader("Content-Type",
+                status >= 400 ? "application/problem+json" : "application/json").withBody(body);
+    }
+}

@@ -1,0 +1,285 @@
+package io.refsut.orchestrator;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.put;
+import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
+import static io.refsut.orchestrator.AccountApiTest.json;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+
+/** Payment operations: call graph, the optimistic balance debit, idempotence, partial transactions. */
+@QuarkusTest
+@WithTestResource(WireMockDownstreams.class)
+class PaymentApiTest {
+
+    @InjectWireMock
+    WireMockServer wireMock;
+
+    @Inject
+    CircuitBreakerMaintenance breakers;
+
+    @Inject
+    MeterRegistry registry;
+
+    private final UUID accountId = UUID.randomUUID();
+    private final UUID paymentId = UUID.randomUUID();
+    private final UUID earlier = UUID.randomUUID();
+
+    @BeforeEach
+    void resetStubs() {
+        wireMock.resetAll();
+    }
+
+    @AfterEach
+    void resetBreakers() {
+        breakers.resetAll();
+    }
+
+    @Test
+    void makesPaymentFindThenInsertAndDebitThenAudit() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 250))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200,
+                Docs.balance(accountId, 1000, 7, List.of(earlier)))));
+        wireMock.stubFor(put("/balances/" + accountId).willReturn(json(200,
+                Docs.balance(accountId, 750, 8, List.of(paymentId, earlier)))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(paymentId, "PAYMENT_MADE"))));
+
+        given().contentType("application/json").header("X-Request-Id", "req-pay-1").body(payment(250))
+                .when().post("/api/v1/payments")
+                .then().statusCode(201)
+                .header("Location", containsString("/api/v1/payments/" + paymentId))
+                .body("payment.id", equalTo(paymentId.toString()))
+                .body("balance.availableMinor", equalTo(750))
+                .body("balance.version", equalTo(8));
+
+        List<String> calls = AccountApiTest.calls(wireMock);
+        assertEquals(5, calls.size(), calls.toString());
+        assertEquals("GET /accounts/" + accountId, calls.get(0));
+        assertEquals(Set.of("POST /payments", "GET /balances/" + accountId, "PUT /balances/" + accountId),
+                Set.copyOf(calls.subList(1, 4)));
+        assertEquals(List.of("GET /balances/" + accountId, "PUT /balances/" + accountId),
+                calls.subList(1, 4).stream().filter(c -> c.contains("/balances/")).toList());
+        assertEquals("POST /audit-events", calls.get(4));
+        wireMock.verify(postRequestedFor(urlEqualTo("/payments")).withRequestBody(equalToJson("""
+                {"id":"%s","accountId":"%s","amountMinor":250,"currency":"EUR","reference":"invoice 1"}"""
+                .formatted(paymentId, accountId))));
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
+                {"currency":"EUR","availableMinor":750,"version":7,"appliedPayments":["%s","%s"]}"""
+                .formatted(paymentId, earlier))));
+        wireMock.verify(postRequestedFor(urlEqualTo("/audit-events")).withRequestBody(equalToJson("""
+                {"type":"PAYMENT_MADE","subjectId":"%s","requestId":"req-pay-1",
+                 "details":"accountId=%s amountMinor=250 currency=EUR"}""".formatted(paymentId, accountId))));
+    }
+
+    @Test
+    void choosesThePaymentIdBeforeAnyCallWhenTheClientGivesNone() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 5))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 10, 0, List.of()))));
+        wireMock.stubFor(put("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 5, 1, List.of()))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(paymentId, "PAYMENT_MADE"))));
+
+        given().contentType("application/json").body("""
+                {"accountId":"%s","amountMinor":5,"currency":"EUR","reference":"r"}""".formatted(accountId))
+                .when().post("/api/v1/payments")
+                .then().statusCode(201);
+
+        String chosen = wireMock.findAll(postRequestedFor(urlEqualTo("/payments"))).get(0).getBodyAsString()
+                .replaceAll(".*\"id\":\"([0-9a-f-]{36})\".*", "$1");
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId))
+                .withRequestBody(matchingJsonPath("$.appliedPayments[0]", WireMock.equalTo(chosen))));
+        wireMock.verify(postRequestedFor(urlEqualTo("/audit-events"))
+                .withRequestBody(matchingJsonPath("$.subjectId", WireMock.equalTo(chosen))));
+    }
+
+    @Test
+    void reReadsTheBalanceAfterAVersionConflictAndRetries() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("race").whenScenarioStateIs(STARTED)
+                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))).willSetStateTo("raced"));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("race").whenScenarioStateIs("raced")
+                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(earlier)))));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
+                .willReturn(json(409, Docs.problem(409, "balance is at version 4, not 3"))));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("4")))
+                .willReturn(json(200, Docs.balance(accountId, 800, 5, List.of(paymentId, earlier)))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(paymentId, "PAYMENT_MADE"))));
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(201)
+                .body("balance.availableMinor", equalTo(800));
+
+        wireMock.verify(2, getRequestedFor(urlEqualTo("/balances/" + accountId)));
+        wireMock.verify(2, putRequestedFor(urlEqualTo("/balances/" + accountId)));
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
+                {"currency":"EUR","availableMinor":800,"version":4,"appliedPayments":["%s","%s"]}"""
+                .formatted(paymentId, earlier))));
+    }
+
+    @Test
+    void doesNotDebitTwiceWhenTheBalanceAlreadyListsThePayment() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("applied").whenScenarioStateIs(STARTED)
+                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))).willSetStateTo("applied"));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("applied").whenScenarioStateIs("applied")
+                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+        wireMock.stubFor(put("/balances/" + accountId)
+                .willReturn(json(409, Docs.problem(409, "balance is at version 4, not 3"))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(paymentId, "PAYMENT_MADE"))));
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(201)
+                .body("balance.availableMinor", equalTo(900))
+                .body("balance.version", equalTo(4));
+
+        wireMock.verify(2, getRequestedFor(urlEqualTo("/balances/" + accountId)));
+        wireMock.verify(1, putRequestedFor(urlEqualTo("/balances/" + accountId)));
+    }
+
+    @Test
+    void givesUpWith409AfterTheConfiguredConflictRetries() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
+        wireMock.stubFor(put("/balances/" + accountId).willReturn(json(409, Docs.problem(409, "conflict"))));
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(409)
+                .contentType("application/problem+json")
+                .body("type", equalTo("urn:refsut:problem:version-conflict"))
+                .body("partial", hasSize(1))
+                .body("partial[0].dependency", equalTo("payments"));
+
+        int attempts = 1 + 8;
+        wireMock.verify(attempts, getRequestedFor(urlEqualTo("/balances/" + accountId)));
+        wireMock.verify(attempts, putRequestedFor(urlEqualTo("/balances/" + accountId)));
+        wireMock.verify(0, postRequestedFor(urlEqualTo("/audit-events")));
+    }
+
+    @Test
+    void refusesPaymentsFromAnAccountThatIsNotActive() {
+        wireMock.stubFor(get("/accounts/" + accountId).willReturn(json(200, Docs.account(accountId, "SUSPENDED", "EUR"))));
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(422)
+                .contentType("application/problem+json")
+                .body("detail", containsString("SUSPENDED"));
+        assertEquals(List.of("GET /accounts/" + accountId), AccountApiTest.calls(wireMock));
+    }
+
+    @Test
+    void refusesAPaymentInAnotherCurrency() {
+        activeAccount("USD");
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(422)
+                .body("detail", containsString("USD"));
+        assertEquals(List.of("GET /accounts/" + accountId), AccountApiTest.calls(wireMock));
+    }
+
+    @Test
+    void answers404ForAPaymentFromAnUnknownAccount() {
+        wireMock.stubFor(get("/accounts/" + accountId).willReturn(json(404, Docs.problem(404, "absent"))));
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(404)
+                .body("type", equalTo("urn:refsut:problem:not-found"));
+        assertEquals(List.of("GET /accounts/" + accountId), AccountApiTest.calls(wireMock));
+    }
+
+    @Test
+    void reportsAPartialPaymentWhenTheDebitFailsAfterTheInsert() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
+        wireMock.stubFor(put("/balances/" + accountId).willReturn(json(500, Docs.problem(500, "boom"))));
+        double before = registry.counter("sut.transaction.partial", "operation", "make_payment").count();
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(503)
+                .contentType("application/problem+json")
+                .body("type", equalTo("urn:refsut:problem:dependency-unavailable"))
+                .body("detail", containsString("'balances'"))
+                .body("detail", containsString("partial"))
+                .body("partial", hasSize(1))
+                .body("partial[0].dependency", equalTo("payments"))
+                .body("partial[0].operation", equalTo("insert"))
+                .body("partial[0].id", equalTo(paymentId.toString()));
+
+        assertEquals(before + 1, registry.counter("sut.transaction.partial", "operation", "make_payment").count());
+        wireMock.verify(1, putRequestedFor(urlEqualTo("/balances/" + accountId)));
+        wireMock.verify(0, postRequestedFor(urlEqualTo("/audit-events")));
+    }
+
+    @Test
+    void readsPaymentThenItsAccount() {
+        wireMock.stubFor(get("/payments/" + paymentId).willReturn(json(200, Docs.payment(paymentId, accountId, 42))));
+        activeAccount("EUR");
+
+        given().when().get("/api/v1/payments/" + paymentId)
+                .then().statusCode(200)
+                .body("payment.amountMinor", equalTo(42))
+                .body("account.id", equalTo(accountId.toString()));
+        assertEquals(List.of("GET /payments/" + paymentId, "GET /accounts/" + accountId),
+                AccountApiTest.calls(wireMock));
+    }
+
+    @Test
+    void answers404ForAnUnknownPayment() {
+        wireMock.stubFor(get(urlPathMatching("/payments/.*")).willReturn(json(404, Docs.problem(404, "absent"))));
+
+        given().when().get("/api/v1/payments/" + paymentId)
+                .then().statusCode(404)
+                .contentType("application/problem+json");
+        wireMock.verify(1, getRequestedFor(urlEqualTo("/payments/" + paymentId)));
+    }
+
+    private void activeAccount(String currency) {
+        wireMock.stubFor(get("/accounts/" + accountId).willReturn(json(200, Docs.account(accountId, "ACTIVE", currency))));
+    }
+
+    private String payment(long amount) {
+        return """
+                {"id":"%s","accountId":"%s","amountMinor":%d,"currency":"EUR","reference":"invoice 1"}"""
+                .formatted(paymentId, accountId, amount);
+    }
+}
