@@ -44,6 +44,8 @@ class ConnectionRefusedTest {
             SeparateDownstreams.server(other).resetAll();
             scenario.stubHealthyOthers(SeparateDownstreams.server(other), id);
         }
+        // warm the request path while everything answers, so that the measurement below is not JIT time
+        scenario.send(given(), id);
         WireMockServer down = SeparateDownstreams.server(scenario);
         down.stop();
         try {

@@ -35,5 +35,6 @@ interface AccountsRestClient {
     @PUT
     @Path("/{id}")
     Uni<Account> replace(@PathParam("id") UUID id, AccountWrite body,
-            @HeaderParam(CallContext.REQUEST_ID) String requestId, @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+            @HeaderParam(CallContext.REQUEST_ID) String requestId,
+            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
 }

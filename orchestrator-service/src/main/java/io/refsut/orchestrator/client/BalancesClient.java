@@ -53,7 +53,7 @@ public class BalancesClient {
                 .onFailure().transform(e -> DownstreamErrors.map(Dependency.BALANCES, e));
     }
 
-    /** PUT /balances/{id}; never retried here: a version conflict (409) is a rejection the caller resolves by re-reading. */
+    /** PUT /balances/{id}; never retried here: the caller resolves a version conflict (409) by re-reading. */
     @CircuitBreakerName("balances-replace")
     public Uni<Balance> replace(UUID id, BalanceReplace body, CallContext context) {
         return rest.replace(id, body, context.requestId(), context.traceparent())

@@ -2,7 +2,7 @@ package io.refsut.orchestrator.service;
 
 import io.refsut.orchestrator.client.Dependency;
 
-/** A downstream call failed for a reason that is not a business answer: down, slow, 5xx, breaker open, bulkhead full. */
+/** A downstream call failed, not with a business answer: down, slow, 5xx, breaker open or bulkhead full. */
 public class DependencyUnavailableException extends RuntimeException {
 
     private final Dependency dependency;

@@ -46,7 +46,7 @@ public class PaymentService {
         this.maxConflictRetries = config.balance().maxConflictRetries();
     }
 
-    /** s2 find account (exists, ACTIVE, same currency) → (s3 insert payment ∥ s4 debit balance) → s5 insert audit. */
+    /** s2 find account (exists, ACTIVE, same currency) → (s3 insert payment ∥ s4 debit balance) → s5 audit. */
     public Uni<PaymentMade> make(NewPayment request, CallContext context) {
         UUID paymentId = request.id() != null ? request.id() : UUID.randomUUID();
         return metrics.timed(Operation.MAKE_PAYMENT, () -> calls.call(Dependency.ACCOUNTS, "find",
@@ -129,8 +129,8 @@ public class PaymentService {
             List<UUID> applied = new ArrayList<>(APPLIED_PAYMENTS_KEPT);
             applied.add(paymentId);
             current.applied().stream().limit(APPLIED_PAYMENTS_KEPT - 1).forEach(applied::add);
-            BalanceReplace next = new BalanceReplace(current.currency(), current.availableMinor() - request.amountMinor(),
-                    current.version(), applied, current.note());
+            BalanceReplace next = new BalanceReplace(current.currency(),
+                    current.availableMinor() - request.amountMinor(), current.version(), applied, current.note());
             return calls.call(Dependency.BALANCES, "replace", () -> balances.replace(accountId, next, context))
                     .map(replaced -> new Debit(replaced, true))
                     .onFailure(PaymentService::isVersionConflict).recoverWithUni(conflict -> {
