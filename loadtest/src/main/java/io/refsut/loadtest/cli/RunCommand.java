@@ -146,6 +146,12 @@ public class RunCommand implements Callable<Integer> {
                     + "default: ${DEFAULT-VALUE}).")
     long maxP99Ms;
 
+    @Option(names = "--warmup", defaultValue = "${SUT_WARMUP:-20s}", paramLabel = "DURATION",
+            description = "Before the load phase: create, read, update, pay, read payment on separate warm-up "
+                    + "accounts, 8 cycles at a time for this long, between two stretches of 10 clean cycles one at "
+                    + "a time; 0 = none (env SUT_WARMUP; default: ${DEFAULT-VALUE}).")
+    String warmup;
+
     @Option(names = "--verify", defaultValue = "${SUT_VERIFY:-auto}", paramLabel = "full|sample|off|auto",
             description = "Read-back after the run: every acknowledged write, a sample, or none; auto = full for "
                     + "the local stack, sample with --target (env SUT_VERIFY; default: ${DEFAULT-VALUE}).")
@@ -219,7 +225,7 @@ public class RunCommand implements Callable<Integer> {
                 runLabel, records, loadPayments, loadConcurrency, initialBalance, currency, rate, runDuration,
                 rampDuration, Mix.parse(mix), Distribution.parse(distribution), hotDataFraction, hotOperationFraction,
                 docBytes, maxPayment, ConnectionMode.parse(connections), trustAll, Durations.parse(requestTimeout),
-                maxErrorPct, maxP99Ms, verifyMode, verifySample, seed == null ? "" : seed.trim(), region, zone,
+                maxErrorPct, maxP99Ms, Durations.parse(warmup), verifyMode, verifySample, seed == null ? "" : seed.trim(), region, zone,
                 options());
     }
 
@@ -255,6 +261,7 @@ public class RunCommand implements Callable<Integer> {
         options.put("requestTimeout", requestTimeout);
         options.put("maxErrorPct", maxErrorPct);
         options.put("maxP99Ms", maxP99Ms);
+        options.put("warmup", warmup);
         options.put("verify", verify);
         options.put("verifySample", verifySample);
         options.put("seed", seed);

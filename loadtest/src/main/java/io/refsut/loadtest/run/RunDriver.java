@@ -125,6 +125,12 @@ public final class RunDriver {
         Path gatlingResults = out.resolve("gatling");
         describeTarget(target, metrics, client);
 
+        if (!settings.warmup().isZero()) {
+            console.accept("warm-up: every operation on separate warm-up accounts, " + settings.warmup().toSeconds()
+                    + " s at 8 concurrent cycles");
+            runInfo.put("warmupCycles", new Warmup(client, target, new RecordIds(loadParameters.seed()),
+                    settings.currency()).run(settings.warmup(), Duration.ofSeconds(120), console));
+        }
         Map<String, Object> loadInfo = new LinkedHashMap<>();
         if (settings.phases() != RunSettings.Phases.RUN_ONLY) {
             Integer failed = loadPhase(loadParameters, gatling, gatlingResults, out, stack, loadInfo);

@@ -40,6 +40,7 @@ public record RunSettings(
         Duration requestTimeout,
         double maxErrorPct,
         long maxP99Ms,
+        Duration warmup,
         String verifyMode,
         int verifySample,
         String seed,

@@ -1,0 +1,107 @@
+package io.refsut.loadtest.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.refsut.loadtest.cli.SutCommand;
+import io.refsut.loadtest.stack.ServiceSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs {@code sut run} in this JVM against the real local stack: the embedded MongoDB stand-in, the five services
+ * as processes from their packaged jars (built earlier in the reactor), HTTPS to the orchestrator, free ports.
+ */
+class SutRunIT {
+
+    private static final int RATE = 50;
+    private static final int SECONDS = 15;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static Path home;
+
+    @TempDir
+    Path results;
+
+    @BeforeAll
+    static void findPackagedServices() {
+        home = Path.of(System.getProperty("sut.repo.root", "..")).toAbsolutePath().normalize();
+        List<String> missing = new ArrayList<>();
+        for (ServiceSpec spec : ServiceSpec.ALL) {
+            if (!Files.isRegularFile(home.resolve(spec.jar()))) {
+                missing.add(spec.jar());
+            }
+        }
+        if (!missing.isEmpty()) {
+            fail("the end-to-end test needs the packaged services " + missing + " under " + home
+                    + "; build them first (./mvnw -B verify builds them before loadtest)");
+        }
+    }
+
+    @Test
+    @Timeout(600)
+    void shortRunOnTheLocalStackIsExactCompleteAndLeavesNothingRunning() throws IOException {
+        int exit = SutCommand.commandLine().execute("run", "--home", home.toString(), "--ports", "auto",
+                "--results-dir", results.toString(), "--label", "e2e", "--records", "300", "--rate",
+                Integer.toString(RATE), "--duration", SECONDS + "s", "--mix", "read=50,update=20,insert=20,readPayment=10",
+                "--verify", "full", "--max-error-pct", "0");
+
+        Path run = onlyResultsFolder();
+        assertEquals(0, exit, "sut run failed; see " + run);
+
+        JsonNode summary = JSON.readTree(run.resolve("summary.json").toFile());
+        long expected = (long) RATE * SECONDS;
+        long arrivals = summary.path("overall").path("count").asLong();
+        assertTrue(Math.abs(arrivals - expected) <= expected * 0.02,
+                "arrivals " + arrivals + " vs rate x duration " + expected);
+        assertEquals(RATE, summary.path("targetRate").asDouble(), 1e-9);
+        assertEquals(0, summary.path("overall").path("errors").asLong(), "errors");
+        for (String operation : List.of("read_account", "update_account", "make_payment", "read_payment")) {
+            JsonNode stats = summary.path("operations").path(operation);
+            assertTrue(stats.path("count").asLong() > 0, operation + " was not exercised: " + stats);
+            assertTrue(stats.path("p99Ms").isNumber() && stats.path("maxMs").isNumber(), operation + ": " + stats);
+        }
+        JsonNode reconciliation = summary.path("reconciliation");
+        assertEquals(0, reconciliation.path("missing").asLong(), reconciliation.toString());
+        assertEquals(0, reconciliation.path("mismatched").asLong(), reconciliation.toString());
+        assertTrue(reconciliation.path("checked").asLong() >= 300, reconciliation.toString());
+        assertFalse(Files.readString(run.resolve("summary.md")).isBlank(), "summary.md");
+
+        JsonNode runInfo = JSON.readTree(run.resolve("run.json").toFile());
+        assertTrue(runInfo.path("passed").asBoolean(), runInfo.path("failures").toString());
+        assertTrue(runInfo.path("embeddedMongo").asBoolean());
+        assertTrue(runInfo.path("target").path("url").asText().startsWith("https://127.0.0.1:"));
+        assertEquals(5, runInfo.path("services").size());
+        for (JsonNode service : runInfo.path("services")) {
+            long pid = service.path("pid").asLong();
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+                    service.path("name").asText() + " (pid " + pid + ") is still running");
+        }
+        assertEquals(0, ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count(),
+                "processes started by the run are still alive");
+        try (Stream<Path> reports = Files.list(run.resolve("gatling"))) {
+            assertEquals(2, reports.filter(folder -> Files.exists(folder.resolve("index.html"))).count(),
+                    "a Gatling HTML report for the load and for the run phase");
+        }
+    }
+
+    private Path onlyResultsFolder() throws IOException {
+        try (Stream<Path> folders = Files.list(results)) {
+            List<Path> all = folders.filter(Files::isDirectory).toList();
+            assertEquals(1, all.size(), "one results folder: " + all);
+            return all.get(0);
+        }
+    }
+}
