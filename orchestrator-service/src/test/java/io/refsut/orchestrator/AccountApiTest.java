@@ -51,6 +51,7 @@ class AccountApiTest {
 
     @BeforeEach
     void resetStubs() {
+        Warmup.once(wireMock);
         wireMock.resetAll();
     }
 
@@ -119,31 +120,32 @@ class AccountApiTest {
     @Test
     void readsAccountAndBalanceInParallel() {
         UUID id = UUID.randomUUID();
-        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
-        wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 700, 3, List.of()))));
-        given().when().get("/api/v1/accounts/" + id).then().statusCode(200);
-
         int delayMs = 600;
-        wireMock.resetAll();
         wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))
                 .withFixedDelay(delayMs)));
         wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 700, 3, List.of()))
                 .withFixedDelay(delayMs)));
 
-        long start = System.nanoTime();
-        given().header("X-Request-Id", "req-read-1")
-                .when().get("/api/v1/accounts/" + id)
-                .then().statusCode(200)
-                .header("X-Request-Id", "req-read-1")
-                .body("account.owner", equalTo("Ada"))
-                .body("balance.availableMinor", equalTo(700))
-                .body("balance.version", equalTo(3));
-        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        // the fastest of a few runs: one after the other, no run could take less than 2·D
+        long fastestMs = Long.MAX_VALUE;
+        for (int run = 0; run < 3 && fastestMs >= delayMs * 1.75; run++) {
+            long start = System.nanoTime();
+            given().header("X-Request-Id", "req-read-" + run)
+                    .when().get("/api/v1/accounts/" + id)
+                    .then().statusCode(200)
+                    .header("X-Request-Id", "req-read-" + run)
+                    .body("account.owner", equalTo("Ada"))
+                    .body("balance.availableMinor", equalTo(700))
+                    .body("balance.version", equalTo(3));
+            fastestMs = Math.min(fastestMs, (System.nanoTime() - start) / 1_000_000);
+        }
 
-        assertTrue(elapsedMs < delayMs * 1.75, "two legs of " + delayMs + " ms took " + elapsedMs
+        assertTrue(fastestMs < delayMs * 1.75, "two legs of " + delayMs + " ms took at best " + fastestMs
                 + " ms: they ran one after the other");
-        wireMock.verify(1, getRequestedFor(urlEqualTo("/accounts/" + id)).withHeader("X-Request-Id", WireMock.equalTo("req-read-1")));
-        wireMock.verify(1, getRequestedFor(urlEqualTo("/balances/" + id)).withHeader("X-Request-Id", WireMock.equalTo("req-read-1")));
+        wireMock.verify(getRequestedFor(urlEqualTo("/accounts/" + id))
+                .withHeader("X-Request-Id", WireMock.equalTo("req-read-0")));
+        wireMock.verify(getRequestedFor(urlEqualTo("/balances/" + id))
+                .withHeader("X-Request-Id", WireMock.equalTo("req-read-0")));
     }
 
     @Test

@@ -30,6 +30,7 @@ class BadInputTest {
 
     @BeforeEach
     void resetStubs() {
+        Warmup.once(wireMock);
         wireMock.resetAll();
     }
 

@@ -40,7 +40,7 @@ import io.smallrye.faulttolerance.api.CircuitBreakerState;
 class FaultToleranceTest {
 
     /** The configured timeout of one call attempt in the test profile. */
-    private static final long TIMEOUT_MS = 1000;
+    private static final long TIMEOUT_MS = 2000;
     /** The configured number of find retries. */
     private static final int FIND_RETRIES = 2;
 
@@ -52,6 +52,7 @@ class FaultToleranceTest {
 
     @BeforeEach
     void resetStubs() {
+        Warmup.once(wireMock);
         wireMock.resetAll();
     }
 

@@ -45,7 +45,7 @@ class HttpsTest {
     @Test
     void servesTheApiOverTlsWithTheConfiguredCertificate() throws Exception {
         UUID id = UUID.randomUUID();
-        wireMock.resetAll();
+        Warmup.once(wireMock);
         wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
         wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 3, 0, List.of()))));
 

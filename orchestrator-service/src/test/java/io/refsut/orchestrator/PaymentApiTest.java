@@ -56,6 +56,7 @@ class PaymentApiTest {
 
     @BeforeEach
     void resetStubs() {
+        Warmup.once(wireMock);
         wireMock.resetAll();
     }
 
