@@ -118,6 +118,25 @@ class AccountApiTest {
     }
 
     @Test
+    void generatesARequestIdWhenAbsentOrUnusableAndSendsItDownstream() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 1, 0, List.of()))));
+
+        String generated = given().header("X-Request-Id", "has spaces; and " + "x".repeat(100))
+                .when().get("/api/v1/accounts/" + id)
+                .then().statusCode(200)
+                .header("X-Request-Id", matchesPattern("[0-9a-f-]{36}"))
+                .extract().header("X-Request-Id");
+
+        for (ServeEvent event : wireMock.getAllServeEvents()) {
+            assertEquals(generated, event.getRequest().getHeader("X-Request-Id"));
+            assertEquals(null, event.getRequest().getHeader("traceparent"), "no traceparent is invented");
+        }
+        assertEquals(2, wireMock.getAllServeEvents().size());
+    }
+
+    @Test
     void readsAccountAndBalanceInParallel() {
         UUID id = UUID.randomUUID();
         int delayMs = 600;

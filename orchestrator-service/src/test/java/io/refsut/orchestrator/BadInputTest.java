@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.UUID;
@@ -58,6 +59,7 @@ class BadInputTest {
         given().contentType("application/json").body(body.formatted(ACCOUNT))
                 .when().post("/api/v1/payments")
                 .then().statusCode(400)
+                .header("X-Request-Id", notNullValue())
                 .contentType("application/problem+json")
                 .body("status", equalTo(400))
                 .body("errors.field", hasItem(field))
@@ -102,6 +104,7 @@ class BadInputTest {
         given().contentType("application/json").body(body)
                 .when().post(path)
                 .then().statusCode(413)
+                .header("X-Request-Id", notNullValue())
                 .contentType("application/problem+json")
                 .body("type", equalTo("urn:refsut:problem:body-too-large"));
     }
