@@ -62,7 +62,7 @@ public class RunCommand implements Callable<Integer> {
                     + "records / 10).")
     String payments;
 
-    @Option(names = "--load-concurrency", defaultValue = "${SUT_LOAD_CONCURRENCY:-16}", paramLabel = "N",
+    @Option(names = "--load-concurrency", defaultValue = "${SUT_LOAD_CONCURRENCY:-4}", paramLabel = "N",
             description = "Concurrent users of the load phase (closed model, as fast as the system goes) "
                     + "(env SUT_LOAD_CONCURRENCY; default: ${DEFAULT-VALUE}).")
     int loadConcurrency;
@@ -148,7 +148,7 @@ public class RunCommand implements Callable<Integer> {
 
     @Option(names = "--warmup", defaultValue = "${SUT_WARMUP:-20s}", paramLabel = "DURATION",
             description = "Before the load phase: create, read, update, pay, read payment on separate warm-up "
-                    + "accounts, 8 cycles at a time for this long, between two stretches of 10 clean cycles one at "
+                    + "accounts, 4 cycles at a time for this long, between two stretches of 10 clean cycles one at "
                     + "a time; 0 = none (env SUT_WARMUP; default: ${DEFAULT-VALUE}).")
     String warmup;
 

@@ -127,7 +127,7 @@ public final class RunDriver {
 
         if (!settings.warmup().isZero()) {
             console.accept("warm-up: every operation on separate warm-up accounts, " + settings.warmup().toSeconds()
-                    + " s at 8 concurrent cycles");
+                    + " s at 4 concurrent cycles");
             runInfo.put("warmupCycles", new Warmup(client, target, new RecordIds(loadParameters.seed()),
                     settings.currency()).run(settings.warmup(), Duration.ofSeconds(120), console));
         }

@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 final class Warmup {
 
     private static final Duration PAUSE_AFTER_FAILURE = Duration.ofSeconds(1);
-    private static final int PARALLELISM = 8;
+    private static final int PARALLELISM = 4;
     private static final int SETTLED = 10;
 
     private final HttpClient client;

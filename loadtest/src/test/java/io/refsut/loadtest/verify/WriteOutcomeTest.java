@@ -11,13 +11,11 @@ class WriteOutcomeTest {
 
     @Test
     void classifiesResponsesByWhatTheyProve() {
-        assertEquals(WriteOutcome.ACKNOWLEDGED, WriteOutcome.classify(201, "{}"));
-        assertEquals(WriteOutcome.FAILED, WriteOutcome.classify(422, "{}"));
-        assertEquals(WriteOutcome.FAILED, WriteOutcome.classify(503, "{\"detail\":\"accounts\"}"));
-        assertEquals(WriteOutcome.INDETERMINATE, WriteOutcome.classify(503, "{\"partial\":[\"payment\"]}"));
-        assertEquals(WriteOutcome.INDETERMINATE, WriteOutcome.classify(503, "not json"));
-        assertEquals(WriteOutcome.INDETERMINATE, WriteOutcome.classify(500, "{}"));
-        assertEquals(WriteOutcome.INDETERMINATE, WriteOutcome.classify(null, null));
+        assertEquals(WriteOutcome.ACKNOWLEDGED, WriteOutcome.classify(201));
+        assertEquals(WriteOutcome.FAILED, WriteOutcome.classify(422));
+        assertEquals(WriteOutcome.INDETERMINATE, WriteOutcome.classify(503));
+        assertEquals(WriteOutcome.INDETERMINATE, WriteOutcome.classify(500));
+        assertEquals(WriteOutcome.INDETERMINATE, WriteOutcome.classify(null));
     }
 
     @Test
