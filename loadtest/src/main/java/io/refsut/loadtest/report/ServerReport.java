@@ -89,6 +89,10 @@ public record ServerReport(Map<String, Map<String, ServerTiming>> mongodb, Map<S
         Map<String, Map<String, Long>> outcomes = new TreeMap<>();
         for (PrometheusText.Sample sample : delta.after) {
             String name = sample.name();
+            if (!name.startsWith(metric + "_") || name.equals(metric + "_max")) {
+                // only the histogram's cumulative series are differenced; gauges (its _max, JVM memory) may go down
+                continue;
+            }
             double change = delta.change(sample);
             if (name.equals(metric + "_bucket")) {
                 Double le = PrometheusText.number(sample.label("le"));

@@ -103,4 +103,19 @@ class ServerReportTest {
         assertEquals(Map.of("audit", "ConnectException"), report.missing());
         assertEquals(2, report.notes().size(), report.notes().toString());
     }
+
+    @Test
+    void gaugesThatGoDownAreNotTakenForARestart() {
+        String gauges = "jvm_memory_used_bytes{area=\"heap\"} %s\nsut_mongodb_operation_seconds_max{collection=\"a\","
+                + "operation=\"find\",outcome=\"success\"} %s\n";
+        ServerMetrics before = ServerMetrics.of(Instant.EPOCH, Map.of("accounts", PrometheusText.parse(
+                mongo("find", "success", new double[] {1, 1, 1, 1, 1}, 1, 0.001) + gauges.formatted("9.0E7", "0.2"))),
+                Map.of());
+        ServerMetrics after = snapshot(Map.of("accounts",
+                mongo("find", "success", new double[] {4, 4, 4, 4, 4}, 4, 0.004) + gauges.formatted("4.0E7", "0.01")));
+        ServerReport report = ServerReport.diff(before, after);
+
+        assertEquals(3, report.mongodb().get("accounts").get("find").count());
+        assertEquals(List.of(), report.notes());
+    }
 }
