@@ -21,6 +21,13 @@ public final class Ids {
         return UUID.fromString(value);
     }
 
+    /** A 400 problem unless the body carries no id or the same id as the path. */
+    public static void requireSameAsPath(UUID bodyId, UUID pathId) {
+        if (bodyId != null && !bodyId.equals(pathId)) {
+            throw ProblemException.badRequest("id", "must equal the id in the path (" + pathId + ")");
+        }
+    }
+
     private static String abbreviate(String value) {
         if (value == null) {
             return "";

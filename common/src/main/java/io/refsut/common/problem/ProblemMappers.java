@@ -50,20 +50,19 @@ public class ProblemMappers {
 
     @ServerExceptionMapper(priority = 1)
     public Response json(JsonProcessingException e, UriInfo uri) {
-        Throwable cause = e;
         if (e instanceof ValueInstantiationException vie && vie.getCause() instanceof ProblemException pe) {
             return problem(pe, uri);
         }
         String field = e instanceof JsonMappingException jme ? jsonPath(jme) : "";
         String message;
         String slug = "validation";
-        if (cause instanceof UnrecognizedPropertyException upe) {
+        if (e instanceof UnrecognizedPropertyException upe) {
             field = jsonPath(upe);
             message = "unknown property";
-        } else if (cause instanceof InvalidFormatException ife) {
+        } else if (e instanceof InvalidFormatException ife) {
             message = "invalid value '" + abbreviate(String.valueOf(ife.getValue())) + "' for type "
                     + ife.getTargetType().getSimpleName() + describeEnum(ife.getTargetType());
-        } else if (cause instanceof MismatchedInputException mie) {
+        } else if (e instanceof MismatchedInputException mie) {
             message = mie.getTargetType() == null ? "malformed value"
                     : "expected a value of type " + jsonType(mie.getTargetType());
         } else {

@@ -1,6 +1,7 @@
 package io.refsut.common.store;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -89,6 +90,28 @@ public class DocumentStore<T> {
         Bson filter = extraFilter == null ? Filters.eq("_id", id) : Filters.and(Filters.eq("_id", id), extraFilter);
         return timed("replace", () -> raw.replaceOne(filter, encoded).map(result -> result.getMatchedCount() > 0),
                 matched -> matched ? "success" : (extraFilter == null ? "not_found" : "conflict"));
+    }
+
+    /**
+     * Replaces the whole document with this id, or a 404 problem when there is none.
+     *
+     * @return the document as stored
+     */
+    public Uni<T> replaceExisting(UUID id, T document) {
+        return replace(id, null, document).map(matched -> {
+            if (!matched) {
+                throw ProblemException.notFound(what, id);
+            }
+            return document;
+        });
+    }
+
+    /**
+     * The creation time to keep on a replace: the one the client passed back after reading the document, else the
+     * stored one (one extra find, 404 when the document is absent).
+     */
+    public Uni<Instant> keptCreatedAt(UUID id, Instant passedBack, Function<T, Instant> createdAt) {
+        return passedBack != null ? Uni.createFrom().item(passedBack) : get(id).map(createdAt);
     }
 
     /** The document as BSON, or a 413 problem when it is over {@link #MAX_DOCUMENT_BYTES}. */

@@ -19,7 +19,6 @@ import jakarta.ws.rs.core.Response;
 import io.refsut.accounts.store.Account;
 import io.refsut.accounts.store.AccountStore;
 import io.refsut.common.problem.Ids;
-import io.refsut.common.problem.ProblemException;
 import io.refsut.common.store.Timestamps;
 import io.smallrye.mutiny.Uni;
 
@@ -55,20 +54,11 @@ public class AccountResource {
     @Path("/{id}")
     public Uni<Account> replace(@PathParam("id") String pathId, @NotNull @Valid AccountRequest request) {
         UUID id = Ids.parse("id", pathId);
-        if (request.id() != null && !request.id().equals(id)) {
-            throw ProblemException.badRequest("id", "must equal the id in the path (" + id + ")");
-        }
-        Uni<Instant> createdAt = request.createdAt() != null ? Uni.createFrom().item(request.createdAt())
-                : store.get(id).map(Account::createdAt);
-        return createdAt.flatMap(created -> {
+        Ids.requireSameAsPath(request.id(), id);
+        return store.keptCreatedAt(id, request.createdAt(), Account::createdAt).flatMap(created -> {
             Account account = new Account(id, request.owner(), request.currency(), request.status(), request.note(),
                     created, Timestamps.now());
-            return store.replace(id, null, account).map(matched -> {
-                if (!matched) {
-                    throw ProblemException.notFound("account", id);
-                }
-                return account;
-            });
+            return store.replaceExisting(id, account);
         });
     }
 }

@@ -1,7 +1,6 @@
 package io.refsut.payments.rest;
 
 import java.net.URI;
-import java.time.Instant;
 import java.util.UUID;
 
 import jakarta.validation.Valid;
@@ -17,7 +16,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import io.refsut.common.problem.Ids;
-import io.refsut.common.problem.ProblemException;
 import io.refsut.common.store.Timestamps;
 import io.refsut.payments.store.Payment;
 import io.refsut.payments.store.PaymentStore;
@@ -54,20 +52,11 @@ public class PaymentResource {
     @Path("/{id}")
     public Uni<Payment> replace(@PathParam("id") String pathId, @NotNull @Valid PaymentRequest request) {
         UUID id = Ids.parse("id", pathId);
-        if (request.id() != null && !request.id().equals(id)) {
-            throw ProblemException.badRequest("id", "must equal the id in the path (" + id + ")");
-        }
-        Uni<Instant> createdAt = request.createdAt() != null ? Uni.createFrom().item(request.createdAt())
-                : store.get(id).map(Payment::createdAt);
-        return createdAt.flatMap(created -> {
+        Ids.requireSameAsPath(request.id(), id);
+        return store.keptCreatedAt(id, request.createdAt(), Payment::createdAt).flatMap(created -> {
             Payment payment = new Payment(id, request.accountId(), request.amountMinor(), request.currency(),
                     request.reference(), request.note(), created);
-            return store.replace(id, null, payment).map(matched -> {
-                if (!matched) {
-                    throw ProblemException.notFound("payment", id);
-                }
-                return payment;
-            });
+            return store.replaceExisting(id, payment);
         });
     }
 }

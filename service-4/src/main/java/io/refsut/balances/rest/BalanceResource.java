@@ -56,9 +56,7 @@ public class BalanceResource {
     @Path("/{id}")
     public Uni<Balance> replace(@PathParam("id") String pathId, @NotNull @Valid BalanceReplaceRequest request) {
         UUID id = Ids.parse("id", pathId);
-        if (request.id() != null && !request.id().equals(id)) {
-            throw ProblemException.badRequest("id", "must equal the id in the path (" + id + ")");
-        }
+        Ids.requireSameAsPath(request.id(), id);
         long read = request.version();
         Balance next = new Balance(id, request.currency(), request.availableMinor(), read + 1,
                 applied(request.appliedPayments()), request.note(), Timestamps.now());
