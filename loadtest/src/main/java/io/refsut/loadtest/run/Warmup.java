@@ -6,7 +6,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +17,9 @@ import java.util.function.Consumer;
 /**
  * Warms the system up before the load phase, one request at a time: a freshly started JVM answers its first requests
  * slowly enough to trip the orchestrator's downstream timeouts and breakers. Each cycle exercises every operation on
- * its own account ({@code refsut:<seed>:warmup:<i>}, outside the records the load test measures and verifies).
+ * its own account ({@link RecordIds#warmupAccount}: {@code refsut:<seed>:<runTag>:warmup-account:<i>}, unique to this
+ * invocation, outside the records the load test measures and verifies, and never colliding with another phase's,
+ * injector's or execution's).
  */
 final class Warmup {
 
@@ -29,13 +30,15 @@ final class Warmup {
     private final HttpClient client;
     private final String base;
     private final RecordIds ids;
+    private final String runTag;
     private final String currency;
 
-    Warmup(HttpClient client, URI target, RecordIds ids, String currency) {
+    Warmup(HttpClient client, URI target, RecordIds ids, String runTag, String currency) {
         this.client = client;
         String text = target.toString();
         this.base = text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
         this.ids = ids;
+        this.runTag = runTag;
         this.currency = currency;
     }
 
@@ -99,10 +102,8 @@ final class Warmup {
 
     /** One cycle on warm-up account {@code index}; null when every request succeeded, else what failed. */
     private String cycle(int index) {
-        UUID account = UUID.nameUUIDFromBytes(("refsut:" + ids.seed() + ":warmup:" + index).getBytes(
-                StandardCharsets.UTF_8));
-        UUID payment = UUID.nameUUIDFromBytes(("refsut:" + ids.seed() + ":warmup-payment:" + index).getBytes(
-                StandardCharsets.UTF_8));
+        UUID account = ids.warmupAccount(runTag, index);
+        UUID payment = ids.warmupPayment(runTag, index);
         String[][] steps = {
             {"POST", "/api/v1/accounts", "{\"id\":\"" + account + "\",\"owner\":\"warmup-" + index + "\",\"currency\":\""
                     + currency + "\",\"initialBalanceMinor\":1000000}", "201"},

@@ -42,6 +42,29 @@ public final class RecordIds {
         return index < loadPayments ? payment(index) : derive(runTag + ":payment", index);
     }
 
+    /**
+     * The id of warm-up account {@code index} of the invocation tagged {@code runTag}:
+     * {@code refsut:<seed>:<runTag>:warmup-account:<index>}. The run tag is unique per invocation of {@code sut}, so
+     * the warm-up of a run phase never meets the load phase's records, another injector's or an earlier execution's.
+     */
+    public UUID warmupAccount(String runTag, long index) {
+        return derive(runTag + ":warmup-account", index);
+    }
+
+    /** The id of warm-up payment {@code index} of the invocation tagged {@code runTag} (see {@link #warmupAccount}). */
+    public UUID warmupPayment(String runTag, long index) {
+        return derive(runTag + ":warmup-payment", index);
+    }
+
+    /**
+     * A tag unique to one invocation: the results folder name plus 8 random hex digits, so two injectors or two
+     * executions started in the same second with the same label still write different run-phase and warm-up records.
+     */
+    public static String newRunTag(String runId) {
+        String random = Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong() & 0xffffffffL);
+        return runId.replace(':', '_') + "." + "0".repeat(8 - random.length()) + random;
+    }
+
     private UUID derive(String kind, long index) {
         if (index < 0) {
             throw new IllegalArgumentException("index must be >= 0: " + index);
