@@ -13,8 +13,6 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -23,11 +21,9 @@ import org.junit.jupiter.api.Test;
 /** The client-cluster side: the load and run Jobs, their namespace and results volume. */
 class LoadtestJobTest {
 
-    private static final Path LOADTEST = Repo.k8s().resolve("loadtest");
-
     @Test
     void setupRendersARestrictedNamespaceWithAResultsVolume() {
-        Manifests m = Manifests.render(LOADTEST);
+        Manifests m = Client.setup("aks");
         assertEquals("restricted", m.get(Namespace.class, "refsut-loadtest").getMetadata().getLabels()
                 .get("pod-security.kubernetes.io/enforce"));
         assertEquals(List.of("ReadWriteOnce"), m.get(PersistentVolumeClaim.class, "refsut-results").getSpec().getAccessModes());
@@ -37,7 +33,7 @@ class LoadtestJobTest {
 
     @Test
     void runJobSplitsTheTotalRateAcrossIndexedInjectors() {
-        Job job = Manifests.render(LOADTEST.resolve("run")).get(Job.class, "refsut-run");
+        Job job = Client.step("aks", "run").get(Job.class, "refsut-run");
         assertEquals("Indexed", job.getSpec().getCompletionMode());
         assertEquals(job.getSpec().getParallelism(), job.getSpec().getCompletions(), "all injectors run at once");
         Container container = assertRestrictedJob(job);
@@ -60,14 +56,14 @@ class LoadtestJobTest {
 
     @Test
     void loadJobRunsOnePod() {
-        Job job = Manifests.render(LOADTEST.resolve("load")).get(Job.class, "refsut-load");
+        Job job = Client.step("aks", "load").get(Job.class, "refsut-load");
         assertEquals(1, job.getSpec().getParallelism());
         assertEquals(1, job.getSpec().getCompletions());
         Map<String, String> env = env(assertRestrictedJob(job));
         assertNotNull(env.get("SUT_RECORDS"));
         Container load = job.getSpec().getTemplate().getSpec().getContainers().get(0);
         assertEquals(List.of("load"), load.getArgs(), "sut load: the load phase only");
-        Map<String, String> run = env(Manifests.render(LOADTEST.resolve("run")).get(Job.class, "refsut-run").getSpec()
+        Map<String, String> run = env(Client.step("aks", "run").get(Job.class, "refsut-run").getSpec()
                 .getTemplate().getSpec().getContainers().get(0));
         for (String shared : List.of("SUT_TARGET", "SUT_SEED", "SUT_RECORDS", "SUT_PAYMENTS")) {
             assertEquals(run.get(shared), env.get(shared), "load and run agree on " + shared + ", or ids do not match");
@@ -75,8 +71,8 @@ class LoadtestJobTest {
     }
 
     @Test
-    void resultsReaderMountsTheResultsVolumeReadOnly() throws Exception {
-        Pod pod = Manifests.parse(Files.readString(LOADTEST.resolve("results-reader.yaml"))).get(Pod.class, "refsut-results");
+    void resultsReaderMountsTheResultsVolumeReadOnly() {
+        Pod pod = Client.step("aks", "reader").get(Pod.class, "refsut-results");
         assertEquals("refsut-loadtest", pod.getMetadata().getNamespace());
         assertEquals("refsut-results", pod.getSpec().getVolumes().get(0).getPersistentVolumeClaim().getClaimName());
         var mount = pod.getSpec().getContainers().get(0).getVolumeMounts().get(0);

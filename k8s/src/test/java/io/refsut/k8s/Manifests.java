@@ -53,13 +53,14 @@ final class Manifests {
             Map.entry("networking.k8s.io/v1/NetworkPolicy", NetworkPolicy.class),
             Map.entry("policy/v1/PodDisruptionBudget", PodDisruptionBudget.class));
 
-    /** Custom resources of the Traefik and Prometheus Operator CRDs, which the fabric8 core model does not type. */
+    /** Custom resources of the Traefik and Prometheus Operator CRDs, and kinds whose fabric8 model module is not a dependency. */
     private static final Set<String> CUSTOM = Set.of(
             "traefik.io/v1alpha1/IngressRoute",
             "traefik.io/v1alpha1/Middleware",
             "traefik.io/v1alpha1/TLSOption",
             "traefik.io/v1alpha1/ServersTransport",
-            "monitoring.coreos.com/v1/ServiceMonitor");
+            "monitoring.coreos.com/v1/ServiceMonitor",
+            "storage.k8s.io/v1/StorageClass");
 
     private final List<HasMetadata> resources;
 

@@ -30,6 +30,16 @@ final class Workloads {
             return template.getSpec().getContainers();
         }
 
+        /** Init containers, then containers. */
+        List<Container> allContainers() {
+            List<Container> all = new ArrayList<>();
+            if (template.getSpec().getInitContainers() != null) {
+                all.addAll(template.getSpec().getInitContainers());
+            }
+            all.addAll(containers());
+            return all;
+        }
+
         /** Resolves a numeric or named port against this pod's container ports. */
         OptionalInt resolve(IntOrString port) {
             if (port == null) {
@@ -64,7 +74,7 @@ final class Workloads {
     private Workloads() {
     }
 
-    /** Every pod template: Deployments, StatefulSets and Jobs. */
+    /** Every pod template: Deployments, StatefulSets, Jobs and bare Pods. */
     static List<Pod> pods(Manifests manifests) {
         List<Pod> pods = new ArrayList<>();
         for (Deployment d : manifests.of(Deployment.class)) {
@@ -75,6 +85,10 @@ final class Workloads {
         }
         for (Job j : manifests.of(Job.class)) {
             pods.add(new Pod(j.getMetadata().getName(), j.getMetadata().getNamespace(), j.getSpec().getTemplate()));
+        }
+        for (io.fabric8.kubernetes.api.model.Pod p : manifests.of(io.fabric8.kubernetes.api.model.Pod.class)) {
+            pods.add(new Pod(p.getMetadata().getName(), p.getMetadata().getNamespace(),
+                    new PodTemplateSpec(p.getMetadata(), p.getSpec())));
         }
         return pods;
     }
