@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** Checks of the Traefik custom resources (IngressRoute, Middleware, TLSOption, ServersTransport). */
+/** Checks of the Traefik custom resources (IngressRoute, Middleware, TLSOption, TLSStore, ServersTransport). */
 final class Gateway {
 
     private Gateway() {
@@ -27,9 +27,12 @@ final class Gateway {
         assertEquals(List.of("websecure"), spec.get("entryPoints"), "HTTPS entry point only");
         Map<String, Object> tls = map(spec.get("tls"));
         assertNotNull(tls.get("secretName"), "TLS certificate from a Secret");
-        String tlsOption = (String) map(tls.get("options")).get("name");
-        Map<String, Object> option = spec(named(m, "TLSOption", tlsOption));
+        Map<String, Object> option = spec(namedKind(m, "TLSOption", appliedTlsOption(spec)));
         assertEquals("VersionTLS12", option.get("minVersion"), "TLS minimum stated");
+        assertEquals(List.of("http/1.1"), option.get("alpnProtocols"), "HTTP/1.1 only, as the injectors speak it");
+        Map<String, Object> store = spec(namedKind(m, "TLSStore", "default"));
+        assertEquals(tls.get("secretName"), map(store.get("defaultCertificate")).get("secretName"),
+                "clients without SNI (a bare IP as target) get the gateway's certificate");
 
         Set<String> middlewares = m.custom("Middleware").stream().map(r -> r.getMetadata().getName()).collect(Collectors.toSet());
         for (GenericKubernetesResource middleware : m.custom("Middleware")) {
@@ -51,13 +54,32 @@ final class Gateway {
                         .filter(p -> String.valueOf(p.getPort()).equals(String.valueOf(port)) || p.getName().equals(port))
                         .findFirst().orElseGet(() -> fail("route port " + port + " is not an orchestrator Service port"));
                 assertEquals(orchestratorHttpPort, servicePort.getPort(), "the gateway uses the plain HTTP API port, never management");
-                Map<String, Object> transport = spec(named(m, "ServersTransport", (String) backend.get("serversTransport")));
+                Map<String, Object> transport = spec(namedKind(m, "ServersTransport", (String) backend.get("serversTransport")));
                 assertTrue(transport.containsKey("maxIdleConnsPerHost"), "backend keep-alive pool stated");
             }
         }
     }
 
-    private static GenericKubernetesResource named(Manifests m, String kind, String name) {
+    /**
+     * The TLSOption Traefik really applies to the route. Traefik selects TLS options during the handshake by SNI, from
+     * the hosts in the route's Host() rules: a route whose rules name no host gets the TLS options named "default",
+     * whatever its tls.options says (Traefik logs "No domain found in rule ..., the TLS options applied for this
+     * router will depend on the SNI of each request"). So either every rule names a host and tls.options names the
+     * option, or the option must be the one named "default".
+     */
+    static String appliedTlsOption(Map<String, Object> routeSpec) {
+        boolean everyRuleHasAHost = list(routeSpec.get("routes")).stream()
+                .allMatch(r -> String.valueOf(r.get("match")).contains("Host("));
+        Map<String, Object> tls = map(routeSpec.get("tls"));
+        if (everyRuleHasAHost && tls.get("options") != null) {
+            return (String) map(tls.get("options")).get("name");
+        }
+        assertTrue(tls.get("options") == null || "default".equals(map(tls.get("options")).get("name")),
+                "a route without Host() names TLS options " + tls.get("options") + " that Traefik never applies to it");
+        return "default";
+    }
+
+    private static GenericKubernetesResource namedKind(Manifests m, String kind, String name) {
         return m.custom(kind).stream().filter(r -> r.getMetadata().getName().equals(name)).findFirst()
                 .orElseGet(() -> fail("no " + kind + " named " + name));
     }

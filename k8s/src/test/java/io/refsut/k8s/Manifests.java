@@ -58,6 +58,8 @@ final class Manifests {
             "traefik.io/v1alpha1/IngressRoute",
             "traefik.io/v1alpha1/Middleware",
             "traefik.io/v1alpha1/TLSOption",
+            "traefik.io/v1alpha1/TLSStore",
+            "monitoring.googleapis.com/v1/PodMonitoring",
             "traefik.io/v1alpha1/ServersTransport",
             "monitoring.coreos.com/v1/ServiceMonitor",
             "storage.k8s.io/v1/StorageClass");

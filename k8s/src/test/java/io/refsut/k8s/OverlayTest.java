@@ -65,6 +65,12 @@ class OverlayTest {
             "QUARKUS_MONGODB_CONNECT_TIMEOUT",
             "QUARKUS_MONGODB_READ_TIMEOUT");
 
+    /** Where each cloud's managed Prometheus scrapes from (k8s/README.md, section 6). */
+    private static final Map<String, List<String>> MANAGED_PROMETHEUS = Map.of(
+            "aks", List.of("namespace kube-system pods {rsName=ama-metrics}", "namespace kube-system pods {dsName=ama-metrics-node}"),
+            "gke", List.of("namespace gmp-system"),
+            "eks", List.of("ipBlock 192.168.0.0/16"));
+
     static List<Variant> variants() {
         return Variant.all();
     }
@@ -328,10 +334,13 @@ class OverlayTest {
         for (SutService service : SutService.values()) {
             int management = service.managementPort();
             Set<String> ingress = new TreeSet<>(Set.of("namespace monitoring port " + management));
+            ingress.addAll(MANAGED_PROMETHEUS.get(variant.cloud()).stream().map(peer -> peer + " port " + management).toList());
             Set<String> egress = new TreeSet<>(Set.of("namespace kube-system pods {k8s-app=kube-dns} port 53"));
             if (service.isDataService()) {
                 ingress.add("pod orchestrator port " + service.httpPort());
-                egress.add("ipBlock 0.0.0.0/0 port 27015-27017");
+                for (int port : List.of(27015, 27016, 27017)) {
+                    egress.add("ipBlock 0.0.0.0/0 port " + port);
+                }
                 if (variant.inClusterMongoDb()) {
                     egress.add("pod mongodb port 27017");
                 }
@@ -355,6 +364,21 @@ class OverlayTest {
                 ingress.add("pod " + name + " port 27017");
             }
             assertEquals(ingress, policies.ingress(mongodb), "mongodb ingress");
+        }
+    }
+
+    /** Issue 15, item 3: engines that ignore endPort (older Cilium, older Azure NPM) would open only the first port. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("variants")
+    void noNetworkPolicyOpensAPortRange(Variant variant) {
+        for (var policy : variant.manifests().of(io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class)) {
+            Stream.concat(
+                    policy.getSpec().getEgress() == null ? Stream.empty() : policy.getSpec().getEgress().stream().flatMap(
+                            r -> r.getPorts() == null ? Stream.empty() : r.getPorts().stream()),
+                    policy.getSpec().getIngress() == null ? Stream.empty() : policy.getSpec().getIngress().stream().flatMap(
+                            r -> r.getPorts() == null ? Stream.empty() : r.getPorts().stream()))
+                    .forEach(port -> assertNull(port.getEndPort(), "NetworkPolicy " + policy.getMetadata().getName()
+                            + " opens the range " + port.getPort() + "-" + port.getEndPort() + ": list each port"));
         }
     }
 
