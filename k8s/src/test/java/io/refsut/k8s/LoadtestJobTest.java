@@ -16,7 +16,11 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The client-cluster side: the load and run Jobs, their namespace and results volume. */
 class LoadtestJobTest {
@@ -62,7 +66,8 @@ class LoadtestJobTest {
         Map<String, String> env = env(assertRestrictedJob(job));
         assertNotNull(env.get("SUT_RECORDS"));
         Container load = job.getSpec().getTemplate().getSpec().getContainers().get(0);
-        assertEquals(List.of("load"), load.getArgs(), "sut load: the load phase only");
+        assertTrue(load.getCommand().get(load.getCommand().size() - 1).strip().endsWith("exec sut load"),
+                "sut load: the load phase only");
         Map<String, String> run = env(Client.step("aks", "run").get(Job.class, "refsut-run").getSpec()
                 .getTemplate().getSpec().getContainers().get(0));
         for (String shared : List.of("SUT_TARGET", "SUT_SEED", "SUT_RECORDS", "SUT_PAYMENTS")) {
@@ -79,6 +84,70 @@ class LoadtestJobTest {
         assertEquals("/results", mount.getMountPath());
         assertEquals(Boolean.TRUE, mount.getReadOnly(), "reading results never changes them");
         assertEquals(Boolean.TRUE, pod.getSpec().getContainers().get(0).getSecurityContext().getReadOnlyRootFilesystem());
+    }
+
+    /**
+     * Issue 15: the Jobs wait, bounded, for the gateway to answer before they start. Runs each Job's own command with
+     * sh, a stub curl answering as the orchestrator (404 problem+json) or as Traefik without a route (404 text/plain),
+     * and a stub sut that records that it started.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"load", "run"})
+    void jobsStartOnlyOnceTheGatewayAnswersAndGiveUpAfterTheirBound(String step) throws Exception {
+        Job job = Client.step("aks", step).get(Job.class, "refsut-" + step);
+        Container container = job.getSpec().getTemplate().getSpec().getContainers().get(0);
+        assertEquals(List.of("sh", "-c"), container.getCommand().subList(0, 2), step + " runs a shell command");
+        String script = container.getCommand().get(2);
+        Map<String, String> env = env(container);
+        int bound = Integer.parseInt(env.get("SUT_GATEWAY_WAIT"));
+        assertTrue(bound > 0 && bound <= 3600, step + " waits a bounded time: " + bound + " s");
+        assertTrue(script.contains("exec sut " + step), step + " then runs sut " + step);
+
+        Path bin = Files.createTempDirectory("stub-bin");
+        try {
+            Path started = bin.resolve("started");
+            Files.writeString(bin.resolve("curl"), "#!/bin/sh\nprintf '%s' \"$STUB_ANSWER\"\n");
+            Files.writeString(bin.resolve("sut"), "#!/bin/sh\necho \"$@\" > " + started + "\n");
+            Files.writeString(bin.resolve("sleep"), "#!/bin/sh\nexit 0\n");
+            for (String tool : List.of("curl", "sut", "sleep")) {
+                bin.resolve(tool).toFile().setExecutable(true);
+            }
+            Map<String, String> environment = Map.of("SUT_TARGET", "https://gateway.example", "SUT_TLS_TRUST", "all",
+                    "SUT_TOTAL_RATE", "50", "SUT_INJECTORS", "2", "PATH", bin + ":" + System.getenv("PATH"));
+
+            Result ready = sh(script, environment, Map.of("STUB_ANSWER", "404 application/problem+json;charset=UTF-8",
+                    "SUT_GATEWAY_WAIT", "30"));
+            assertEquals(0, ready.exit(), step + " starts once the orchestrator answers: " + ready.output());
+            assertTrue(Files.readString(started).startsWith(step), step + " ran sut " + step);
+            Files.delete(started);
+
+            Result routeMissing = sh(script, environment, Map.of("STUB_ANSWER", "404 text/plain; charset=utf-8",
+                    "SUT_GATEWAY_WAIT", "0"));
+            assertEquals(1, routeMissing.exit(), step + " gives up when only Traefik answers: " + routeMissing.output());
+            assertTrue(routeMissing.output().contains("did not answer within 0 s"), routeMissing.output());
+            assertFalse(Files.exists(started), step + " never started sut against a system that is not up");
+        } finally {
+            try (var files = Files.list(bin)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(bin);
+        }
+    }
+
+    private record Result(int exit, String output) {
+    }
+
+    private static Result sh(String script, Map<String, String> base, Map<String, String> extra) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("sh", "-c", script).redirectErrorStream(true);
+        builder.environment().clear();
+        builder.environment().putAll(base);
+        builder.environment().putAll(extra);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertTrue(process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "the script finishes");
+        return new Result(process.exitValue(), output);
     }
 
     private static Container assertRestrictedJob(Job job) {

@@ -30,7 +30,7 @@ class TraefikValuesTest {
         Map<String, Object> specific = load("values-" + cloud + ".yaml");
 
         Map<String, Object> service = Gateway.map(common.get("service"));
-        assertEquals("LoadBalancer", service.get("type"));
+        assertEquals("LoadBalancer", Gateway.map(service.get("spec")).get("type"));
         Map<String, Object> annotations = Gateway.map(Gateway.map(specific.get("service")).get("annotations"));
         assertFalse(annotations.isEmpty(), cloud + " load balancer annotations");
         annotations.keySet().forEach(k -> assertTrue(k.startsWith(annotationPrefix), cloud + " annotation " + k));
@@ -38,7 +38,7 @@ class TraefikValuesTest {
 
         Map<String, Object> ports = Gateway.map(common.get("ports"));
         Map<String, Object> websecure = Gateway.map(ports.get("websecure"));
-        assertEquals(Boolean.TRUE, Gateway.map(websecure.get("tls")).get("enabled"));
+        assertEquals(Boolean.TRUE, Gateway.map(Gateway.map(websecure.get("http")).get("tls")).get("enabled"));
         assertEquals(Boolean.TRUE, Gateway.map(websecure.get("expose")).get("default"));
         Map<String, Object> transport = Gateway.map(websecure.get("transport"));
         assertTrue(transport.containsKey("keepAliveMaxRequests") && transport.containsKey("keepAliveMaxTime"),
