@@ -21,7 +21,7 @@ import com.mongodb.client.MongoCollection;
 
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.refsut.common.test.EmbeddedMongoResource;
+import io.refsut.common.mongo.test.EmbeddedMongoResource;
 import io.restassured.http.ContentType;
 
 /** Every kind of bad input is refused with a problem naming the field, and nothing is written. */

@@ -29,7 +29,7 @@ import com.mongodb.client.model.Filters;
 
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.refsut.common.test.EmbeddedMongoResource;
+import io.refsut.common.mongo.test.EmbeddedMongoResource;
 import io.restassured.http.ContentType;
 
 @QuarkusTest

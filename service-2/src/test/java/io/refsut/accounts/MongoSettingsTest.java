@@ -19,7 +19,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.refsut.common.mongo.EffectiveMongoSettings;
 import io.refsut.common.mongo.MongoSettingsReport;
-import io.refsut.common.test.EmbeddedMongoResource;
+import io.refsut.common.mongo.test.EmbeddedMongoResource;
 
 /** What the user configures is what the driver uses, and a connection string asking otherwise is reported. */
 @QuarkusTest

@@ -6,8 +6,8 @@ import java.util.UUID;
 
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.refsut.common.test.EmbeddedMongoResource;
-import io.refsut.common.test.OperationsContract;
+import io.refsut.common.mongo.test.EmbeddedMongoResource;
+import io.refsut.common.mongo.test.OperationsContract;
 import io.restassured.http.ContentType;
 
 @QuarkusTest

@@ -32,7 +32,7 @@ import com.mongodb.client.model.Filters;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.refsut.common.test.EmbeddedMongoResource;
+import io.refsut.common.mongo.test.EmbeddedMongoResource;
 import io.restassured.http.ContentType;
 
 /** Many clients updating one hot balance at once, each re-reading and retrying on 409: no update is lost. */

@@ -33,7 +33,10 @@ public interface OrchestratorConfig {
         int maxConflictRetries();
     }
 
-    /** Public HTTP settings. */
+    /**
+     * Public HTTP settings, applied by common-web ({@code BodyLimit} reads the same property); mapped here so that
+     * every {@code sut.*} property of the orchestrator is checked at start.
+     */
     interface HttpSettings {
         /** Request bodies declaring a larger Content-Length are refused with 413 before they are read. */
         @WithDefault("16384")

@@ -18,6 +18,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.refsut.common.web.Ids;
 import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.service.AccountService;
 import io.refsut.orchestrator.service.AccountUpdate;

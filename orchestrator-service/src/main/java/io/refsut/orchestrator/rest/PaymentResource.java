@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.refsut.common.web.Ids;
 import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.service.NewPayment;
 import io.refsut.orchestrator.service.PaymentService;

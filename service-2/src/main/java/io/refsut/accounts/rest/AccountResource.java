@@ -18,8 +18,8 @@ import jakarta.ws.rs.core.Response;
 
 import io.refsut.accounts.store.Account;
 import io.refsut.accounts.store.AccountStore;
-import io.refsut.common.problem.Ids;
-import io.refsut.common.store.Timestamps;
+import io.refsut.common.web.Ids;
+import io.refsut.common.mongo.Timestamps;
 import io.smallrye.mutiny.Uni;
 
 /** Accounts: find, insert and replace single account documents. */

@@ -15,8 +15,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import io.refsut.common.problem.Ids;
-import io.refsut.common.store.Timestamps;
+import io.refsut.common.web.Ids;
+import io.refsut.common.mongo.Timestamps;
 import io.refsut.payments.store.Payment;
 import io.refsut.payments.store.PaymentStore;
 import io.smallrye.mutiny.Uni;

@@ -20,9 +20,9 @@ import com.mongodb.client.model.Filters;
 
 import io.refsut.balances.store.Balance;
 import io.refsut.balances.store.BalanceStore;
-import io.refsut.common.problem.Ids;
-import io.refsut.common.problem.ProblemException;
-import io.refsut.common.store.Timestamps;
+import io.refsut.common.web.Ids;
+import io.refsut.common.web.ProblemException;
+import io.refsut.common.mongo.Timestamps;
 import io.smallrye.mutiny.Uni;
 
 /** Balances: find, insert, and replace conditional on the version the client read (optimistic concurrency). */

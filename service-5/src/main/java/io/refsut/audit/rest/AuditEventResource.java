@@ -16,8 +16,8 @@ import jakarta.ws.rs.core.Response;
 
 import io.refsut.audit.store.AuditEvent;
 import io.refsut.audit.store.AuditStore;
-import io.refsut.common.problem.Ids;
-import io.refsut.common.store.Timestamps;
+import io.refsut.common.web.Ids;
+import io.refsut.common.mongo.Timestamps;
 import io.smallrye.mutiny.Uni;
 
 /** Audit events: insert and find only; an audit trail is never rewritten. */

@@ -6,7 +6,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.mongodb.reactive.ReactiveMongoClient;
-import io.refsut.common.store.DocumentStore;
+import io.refsut.common.mongo.DocumentStore;
 
 /** The {@code audit_events} collection. */
 @Singleton

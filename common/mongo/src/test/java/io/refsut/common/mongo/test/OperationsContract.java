@@ -1,0 +1,70 @@
+package io.refsut.common.mongo.test;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+
+/**
+ * Checks every data service shares: health and metrics on the management interface, the MongoDB operation
+ * timer and the effective-settings gauge. A service's test extends it and says how to make one insert and one find.
+ */
+public abstract class OperationsContract {
+
+    @TestHTTPResource(value = "/metrics", management = true)
+    URL metrics;
+
+    @TestHTTPResource(value = "/health/ready", management = true)
+    URL ready;
+
+    @TestHTTPResource(value = "/health/live", management = true)
+    URL live;
+
+    /** The collection name in the timer's tag. */
+    protected abstract String collection();
+
+    /** Performs one successful insert and one successful find through the service's API. */
+    protected abstract void insertAndFindOne();
+
+    @Test
+    void isReadyWhenMongoDbAnswersAPing() {
+        given().when().get(ready).then().statusCode(200).body("status", equalTo("UP"))
+                .body(containsString("MongoDB"));
+        given().when().get(live).then().statusCode(200).body("status", equalTo("UP"));
+    }
+
+    @Test
+    void exposesMongoDbOperationTimerAfterAnOperation() throws IOException {
+        insertAndFindOne();
+        String scrape = given().when().get(metrics).then().statusCode(200).extract().asString();
+        String insert = "sut_mongodb_operation_seconds_count{collection=\"" + collection()
+                + "\",operation=\"insert\",outcome=\"success\"}";
+        String find = "sut_mongodb_operation_seconds_count{collection=\"" + collection()
+                + "\",operation=\"find\",outcome=\"success\"}";
+        assertTrue(scrape.contains(insert), "insert timer present: " + insert);
+        assertTrue(scrape.contains(find), "find timer present: " + find);
+        assertTrue(scrape.contains("sut_mongodb_operation_seconds_bucket{collection=\"" + collection()
+                + "\",operation=\"find\",outcome=\"success\",le=\"1.0E-5\"}"), "histogram starts at 10 µs");
+        assertTrue(scrape.contains("sut_mongodb_settings{"), "effective settings gauge present");
+        assertTrue(scrape.contains("mongodb_driver_commands_seconds"), "driver command metrics present");
+        // the k8s module checks the Grafana dashboard against this scrape
+        Path out = Path.of("target", "metrics-scrape.prom");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, scrape);
+    }
+
+    @Test
+    void managementEndpointsAreNotOnTheApiPort() {
+        given().when().get("/q/metrics").then().statusCode(404);
+        given().when().get("/q/health/ready").then().statusCode(404);
+    }
+}
