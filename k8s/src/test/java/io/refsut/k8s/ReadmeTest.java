@@ -124,7 +124,9 @@ class ReadmeTest {
             Files.writeString(bin.resolve("sleep"), "#!/bin/sh\nexit 0\n");
             bin.resolve("kubectl").toFile().setExecutable(true);
             bin.resolve("sleep").toFile().setExecutable(true);
-            ProcessBuilder builder = new ProcessBuilder("bash", "-c", function + "wait_job refsut-run 1")
+            // A Job with an outcome must end on the first look (a long bound: no timing); one without ends at its bound (0 s).
+            String bound = conditions.isEmpty() ? "0" : "600";
+            ProcessBuilder builder = new ProcessBuilder("bash", "-c", function + "wait_job refsut-run " + bound)
                     .redirectErrorStream(true);
             builder.environment().put("PATH", bin + ":" + System.getenv("PATH"));
             builder.environment().put("STUB_CONDITIONS", conditions);
