@@ -1,5 +1,6 @@
 package io.refsut.loadtest.cli;
 
+import io.refsut.loadtest.compare.LabelSet;
 import io.refsut.loadtest.run.RunDriver;
 import io.refsut.loadtest.run.RunSettings;
 import io.refsut.loadtest.simulation.SimulationParameters.ConnectionMode;
@@ -9,6 +10,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -175,16 +177,99 @@ public class RunCommand implements Callable<Integer> {
             description = "Zone label recorded in run.json (env SUT_ZONE; default: none).")
     String zone;
 
+    @Option(names = "--label-set", defaultValue = "${SUT_LABEL_SET:-}", split = ",", paramLabel = "KEY=VALUE",
+            description = "A label of the configuration, recorded in run.json under 'labels' and grouped on by "
+                    + "'sut compare --by' (repeatable: --label-set cloud=aks --label-set tier=M30; 'price' = price "
+                    + "per hour, for the cost figures) (env SUT_LABEL_SET, comma-separated; default: none).")
+    List<String> labelSet;
+
+    @Option(names = "--executions", defaultValue = "${SUT_EXECUTIONS:-1}", paramLabel = "N",
+            description = "Run N executions of this configuration back to back on the same records (the first loads, "
+                    + "the others reuse its records), each in its own folder under one parent, then compare them "
+                    + "(env SUT_EXECUTIONS; default: ${DEFAULT-VALUE}).")
+    int executions;
+
+    @Option(names = "--execution-pause", defaultValue = "${SUT_EXECUTION_PAUSE:-30s}", paramLabel = "DURATION",
+            description = "With --executions: the pause between two executions (env SUT_EXECUTION_PAUSE; default: "
+                    + "${DEFAULT-VALUE}).")
+    String executionPause;
+
+    @Option(names = "--execution-number", defaultValue = "${SUT_EXECUTION:-0}", paramLabel = "N",
+            description = "This run's execution number, recorded in run.json (a Kubernetes Job repeated N times); "
+                    + "0 = none (env SUT_EXECUTION; default: ${DEFAULT-VALUE}; --executions numbers its own).")
+    int executionNumber;
+
+    @Option(names = "--injector-index", defaultValue = "${SUT_INJECTOR:-}", paramLabel = "I",
+            description = "This injector's index among --injectors parallel ones, recorded in run.json; "
+                    + "'sut compare' merges the injectors of one execution (env SUT_INJECTOR; default: none).")
+    String injectorIndex;
+
+    @Option(names = "--injectors", defaultValue = "${SUT_INJECTORS:-1}", paramLabel = "N",
+            description = "How many injectors run this execution in parallel, recorded in run.json with "
+                    + "--injector-index (env SUT_INJECTORS; default: ${DEFAULT-VALUE}).")
+    int injectors;
+
     @Override
     public Integer call() {
         RunSettings settings;
+        Map<String, String> labels;
+        Duration pause;
         try {
             settings = settings();
+            labels = LabelSet.parse(labelSet);
+            pause = Durations.parse(executionPause);
+            if (executions < 1) {
+                throw new IllegalArgumentException("--executions must be at least 1: " + executions);
+            }
+            if (executions > 1 && phases() == RunSettings.Phases.LOAD_ONLY) {
+                throw new IllegalArgumentException("--executions is for 'sut run' ('sut load' creates the records "
+                        + "once)");
+            }
+            if (executions > 1 && executionNumber > 0) {
+                throw new IllegalArgumentException("--executions numbers its executions itself; leave out "
+                        + "--execution-number");
+            }
+            if (executionNumber < 0 || injectors < 1) {
+                throw new IllegalArgumentException("--execution-number must be ≥ 0 and --injectors ≥ 1");
+            }
+            injector();
         } catch (IllegalArgumentException e) {
             System.err.println("[sut] " + e.getMessage());
             return 2;
         }
-        return new RunDriver(settings, line -> System.out.println("[sut] " + line)).run();
+        java.util.function.Consumer<String> console = line -> System.out.println("[sut] " + line);
+        if (executions > 1) {
+            return new ExecutionSeries(settings, executions, pause, labels, injector(), console).run();
+        }
+        RunDriver driver = new RunDriver(settings, console).runInfo(LabelSet.RUN_JSON_KEY, labels);
+        if (executionNumber > 0) {
+            driver.runInfo(ExecutionSeries.EXECUTION, ExecutionSeries.execution(executionNumber, 0, null));
+        }
+        if (injector() != null) {
+            driver.runInfo(ExecutionSeries.INJECTOR, injector());
+        }
+        return driver.run();
+    }
+
+    /** run.json's {@code injector} object ({@code index}, {@code of}), or null without --injector-index. */
+    Map<String, Object> injector() {
+        if (injectorIndex == null || injectorIndex.isBlank()) {
+            return null;
+        }
+        int index;
+        try {
+            index = Integer.parseInt(injectorIndex.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--injector-index must be a number: " + injectorIndex);
+        }
+        if (index < 0 || index >= injectors) {
+            throw new IllegalArgumentException("--injector-index must be in 0.." + (injectors - 1) + " (--injectors "
+                    + injectors + "): " + index);
+        }
+        Map<String, Object> injector = new LinkedHashMap<>();
+        injector.put("index", index);
+        injector.put("of", injectors);
+        return injector;
     }
 
     /** The phases this command runs. */
@@ -267,6 +352,12 @@ public class RunCommand implements Callable<Integer> {
         options.put("seed", seed);
         options.put("region", region);
         options.put("zone", zone);
+        options.put("labelSet", labelSet);
+        options.put("executions", executions);
+        options.put("executionPause", executionPause);
+        options.put("executionNumber", executionNumber);
+        options.put("injectorIndex", injectorIndex);
+        options.put("injectors", injectors);
         return options;
     }
 

@@ -1,12 +1,11 @@
 package io.refsut.loadtest.report;
 
+import io.refsut.loadtest.compare.CompareReport;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -15,53 +14,57 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code sut compare <results dirs or globs...>}: side-by-side tables and a chart of many runs. */
+/** {@code sut compare <results dirs or globs...>}: configurations side by side, with verdicts, cost and charts. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compares results folders (each with summary.json, optionally run.json) side by side.",
-            "Executions of one configuration are grouped (by default: same label without an execution suffix "
-                    + "such as -exec2 or -3) and the spread between them is reported (min, max, stddev, CV).",
-            "Writes compare.md, compare.csv and compare.html (a self-contained chart) into --out."})
+        description = {"Compares results folders (each with summary.json and run.json): executions are grouped into "
+                + "configurations, failed executions listed apart, and each figure judged over the executions "
+                + "(median, range, CV, ranking, outliers, whether a difference is beyond the run-to-run spread).",
+            "The injectors of one Kubernetes execution (run.json 'injector') are merged first.",
+            "Writes compare.md (a conclusion first), compare.csv and compare.html (self-contained) into --out.",
+            "Exit status: 0 = written; 2 = nothing found, or runs grouped together differ (the message names the "
+                    + "parameters)."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "DIR|GLOB",
-            description = "Results folders, folders containing results folders, or globs (quote them: "
-                    + "'results/*-aks-*').")
+            description = "Results folders, folders containing results folders (3 levels deep), or globs (quote "
+                    + "them: 'results/*-aks-*').")
     List<String> inputs;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Where the comparison files go (default: ./compare-<yyyyMMdd-HHmmss>).")
     Path out;
 
-    @Option(names = "--group-by", paramLabel = "KEY[,KEY...]", split = ",", defaultValue = Comparison.LABEL,
-            description = "What makes executions the same configuration: 'label' (default: the label without its "
-                    + "execution suffix) or keys of run.json (dotted paths, e.g. target.region,cloud,tier), "
-                    + "then of summary.json's parameters.")
-    List<String> groupBy;
+    @Option(names = {"--by", "--group-by"}, paramLabel = "KEY[,KEY...]", split = ",",
+            description = "Group on these keys: labels of 'sut run --label-set' (cloud,tier), 'label', or the "
+                    + "parameters rate, durationSeconds, rampSeconds, mix, distribution, records, docBytes, "
+                    + "connections. Default: every label, the label and every parameter (runs differing in anything "
+                    + "are different configurations).")
+    List<String> by = new ArrayList<>();
+
+    @Option(names = "--allow-mismatch",
+            description = "Group runs whose parameters differ anyway (with --by) and mark those groups in every "
+                    + "table, instead of refusing.")
+    boolean allowMismatch;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
-        List<Path> dirs = Comparison.resolve(inputs);
-        if (dirs.isEmpty()) {
-            err.println("no results folder (with a summary.json) found in " + inputs);
-            return 2;
-        }
-        List<Comparison.Group> groups = Comparison.group(Comparison.read(dirs), groupBy);
         Path target = out != null ? out
                 : Path.of("compare-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        Files.createDirectories(target);
-        String markdown = Comparison.markdown(groups);
-        Files.writeString(target.resolve("compare.md"), markdown, StandardCharsets.UTF_8);
-        Files.writeString(target.resolve("compare.csv"), Comparison.csv(groups), StandardCharsets.UTF_8);
-        Files.writeString(target.resolve("compare.html"), CompareChart.html(groups), StandardCharsets.UTF_8);
-        stdout.println(markdown);
-        stdout.println("compared " + dirs.size() + " results in " + groups.size() + " configuration(s) by "
-                + String.join(",", groupBy) + "; wrote " + Arrays.asList("compare.md", "compare.csv", "compare.html")
-                + " to " + target);
+        CompareReport.Written written;
+        try {
+            written = CompareReport.write(inputs, new CompareReport.Options(by, allowMismatch), target);
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage());
+            err.flush();
+            return 2;
+        }
+        stdout.println(written.markdown());
+        stdout.println(written.message());
         stdout.flush();
         return 0;
     }

@@ -53,10 +53,27 @@ public final class RunDriver {
     private final Consumer<String> console;
     private final Map<String, Object> runInfo = new LinkedHashMap<>();
     private final List<String> failures = new ArrayList<>();
+    private final Map<String, Object> extraRunInfo = new LinkedHashMap<>();
+    private LocalStack sharedStack;
 
     public RunDriver(RunSettings settings, Consumer<String> console) {
         this.settings = settings;
         this.console = console;
+    }
+
+    /** Records {@code value} under {@code key} in run.json (labels, execution number, injector index). */
+    public RunDriver runInfo(String key, Object value) {
+        extraRunInfo.put(key, value);
+        return this;
+    }
+
+    /**
+     * Uses {@code stack} (already started, left running) instead of starting and stopping a local stack: the
+     * executions of {@code sut run --executions N} share one stack and its records.
+     */
+    public RunDriver sharedStack(LocalStack stack) {
+        this.sharedStack = stack;
+        return this;
     }
 
     /** Runs everything and returns the exit status. */
@@ -83,13 +100,15 @@ public final class RunDriver {
                 + "'refsut:" + seed + ":payment:<index>'; this invocation's run-phase payments and warm-up records: "
                 + "'refsut:" + seed + ":" + runTag + ":{payment,warmup-account,warmup-payment}:<index>'");
         runInfo.put("options", settings.options());
+        runInfo.putAll(extraRunInfo);
 
         LocalStack stack = null;
         try {
             URI target;
             Map<String, URI> metrics;
             if (settings.local()) {
-                stack = LocalStack.start(settings.stackSettings().apply(out.resolve("logs")), console);
+                stack = sharedStack != null ? sharedStack
+                        : LocalStack.start(settings.stackSettings().apply(out.resolve("logs")), console);
                 target = URI.create(stack.targetUrl());
                 metrics = stack.metricsEndpoints();
                 describeLocal(stack);
@@ -110,7 +129,7 @@ public final class RunDriver {
             failures.add("run failed: " + e.getMessage());
             return FAILED;
         } finally {
-            if (stack != null) {
+            if (stack != null && stack != sharedStack) {
                 console.accept("stopping the local stack");
                 stack.close();
             }

@@ -1,0 +1,208 @@
+package io.refsut.loadtest.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.refsut.loadtest.report.Comparison;
+import io.refsut.loadtest.report.SimulationLog;
+import io.refsut.loadtest.report.SimulationLogReader;
+import io.refsut.loadtest.report.Summary;
+import io.refsut.loadtest.report.SummaryJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code sut compare}'s work: finds the results folders, merges the injectors of one Kubernetes execution, reads
+ * every execution through {@link RunResult}, groups and judges them ({@link Analysis}) and writes compare.md,
+ * compare.csv and compare.html.
+ */
+public final class CompareReport {
+
+    /** File names written. */
+    public static final List<String> FILES = List.of("compare.md", "compare.csv", "compare.html");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private CompareReport() {
+    }
+
+    /** Options of a comparison (see {@link Analysis.Options}). */
+    public record Options(List<String> by, boolean allowMismatch) {
+
+        public static Options defaults() {
+            return new Options(List.of(), false);
+        }
+
+        Analysis.Options analysis() {
+            return new Analysis.Options(by, allowMismatch);
+        }
+    }
+
+    /** What was written. */
+    public record Written(Path out, Analysis analysis, String markdown, int folders) {
+
+        /** One line for the console. */
+        public String message() {
+            return "compared " + folders + " results folder(s) in " + analysis.groups().size() + " configuration(s) ("
+                    + analysis.failed().size() + " failed execution(s) listed apart); wrote " + FILES + " to " + out;
+        }
+    }
+
+    /**
+     * Compares the results under {@code inputs} (folders or globs) into {@code out}.
+     *
+     * @throws IllegalArgumentException when nothing is found, or runs grouped together differ (the message names
+     *                                  the parameters)
+     */
+    public static Written write(List<String> inputs, Options options, Path out) throws IOException {
+        List<Path> dirs = new ArrayList<>(Comparison.resolve(inputs));
+        Path absoluteOut = out.toAbsolutePath().normalize();
+        dirs.removeIf(d -> d.toAbsolutePath().normalize().startsWith(absoluteOut) || isMerge(d));
+        if (dirs.isEmpty()) {
+            throw new IllegalArgumentException("no results folder (with a summary.json) found in " + inputs);
+        }
+        List<RunResult> runs = read(dirs, out.resolve("merged"));
+        Analysis analysis = Analysis.of(runs, options.analysis());
+        Files.createDirectories(out);
+        String markdown = CompareMarkdown.render(analysis);
+        Files.writeString(out.resolve("compare.md"), markdown, StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("compare.csv"), CompareMarkdown.csv(analysis), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("compare.html"), CompareHtml.render(analysis), StandardCharsets.UTF_8);
+        return new Written(out, analysis, markdown, dirs.size());
+    }
+
+    /**
+     * Reads every folder; the folders of one Kubernetes execution's injectors (run.json {@code injector}, same seed,
+     * execution number and labels) are merged first into {@code mergedDir}/&lt;name&gt; with {@code sut report}'s merge.
+     */
+    public static List<RunResult> read(List<Path> dirs, Path mergedDir) throws IOException {
+        Map<String, List<Path>> injectorGroups = new LinkedHashMap<>();
+        List<Object> order = new ArrayList<>();
+        for (Path dir : dirs) {
+            JsonNode runJson = runJson(dir);
+            if (runJson.path("injector").isObject()) {
+                String key = runJson.path("seed").asText("") + "|" + runJson.path("execution").path("number").asInt(0)
+                        + "|" + runJson.path(LabelSet.RUN_JSON_KEY);
+                if (!injectorGroups.containsKey(key)) {
+                    order.add(key);
+                }
+                injectorGroups.computeIfAbsent(key, k -> new ArrayList<>()).add(dir);
+            } else {
+                order.add(dir);
+            }
+        }
+        List<RunResult> runs = new ArrayList<>();
+        for (Object item : order) {
+            if (item instanceof Path dir) {
+                runs.add(readOne(dir, runJson(dir), 1, List.of()));
+                continue;
+            }
+            List<Path> parts = injectorGroups.get(item);
+            if (parts.size() == 1) {
+                runs.add(readOne(parts.get(0), runJson(parts.get(0)), 1, List.of()));
+                continue;
+            }
+            runs.add(merge(parts, mergedDir));
+        }
+        return runs;
+    }
+
+    private static RunResult merge(List<Path> parts, Path mergedDir) throws IOException {
+        JsonNode first = runJson(parts.get(0));
+        List<String> failures = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        List<Integer> indexes = new ArrayList<>();
+        for (Path part : parts) {
+            JsonNode runJson = runJson(part);
+            int index = runJson.path("injector").path("index").asInt(-1);
+            if (indexes.contains(index)) {
+                failures.add("two results of injector " + index + " (" + part.getFileName() + "): not one execution");
+            }
+            indexes.add(index);
+            if (runJson.has("passed") && !runJson.path("passed").asBoolean(true)) {
+                runJson.path("failures").forEach(f -> failures.add("injector " + index + ": " + f.asText()));
+            }
+            labels.add(SummaryJson.read(part.resolve("summary.json")).label());
+        }
+        int expected = first.path("injector").path("of").asInt(parts.size());
+        if (parts.size() < expected) {
+            failures.add("only " + parts.size() + " of " + expected + " injectors' results were found");
+        }
+        String name = commonPrefix(labels) + (first.path("execution").path("number").asInt(0) > 0
+                ? "-execution-" + first.path("execution").path("number").asInt() : "");
+        Path out = mergedDir.resolve(name.replaceAll("[^A-Za-z0-9._-]", "_"));
+        Summary merged = Comparison.mergeInjectors(out, parts, commonPrefix(labels));
+        Files.writeString(out.resolve("run.json"), JSON.writerWithDefaultPrettyPrinter()
+                .writeValueAsString(mergedRunJson(first, parts)), StandardCharsets.UTF_8);
+        JsonNode tree = JSON.readTree(out.resolve("summary.json").toFile());
+        List<SimulationLog.Request> requests = requests(out, merged);
+        return RunResult.of(out, merged, tree, runJson(out), requests, parts.size(), failures);
+    }
+
+    private static Map<String, Object> mergedRunJson(JsonNode first, List<Path> parts) {
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("mergedFrom", parts.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList());
+        info.put("seed", first.path("seed").asText());
+        info.put(LabelSet.RUN_JSON_KEY, JSON.convertValue(first.path(LabelSet.RUN_JSON_KEY), Map.class));
+        if (first.has("execution")) {
+            info.put("execution", JSON.convertValue(first.path("execution"), Map.class));
+        }
+        info.put("database", first.path("database").asText(""));
+        return info;
+    }
+
+    private static String commonPrefix(List<String> labels) {
+        String prefix = labels.get(0) == null ? "" : labels.get(0);
+        for (String label : labels) {
+            String l = label == null ? "" : label;
+            int i = 0;
+            while (i < prefix.length() && i < l.length() && prefix.charAt(i) == l.charAt(i)) {
+                i++;
+            }
+            prefix = prefix.substring(0, i);
+        }
+        prefix = prefix.replaceAll("[-_.]+$", "");
+        return prefix.isEmpty() ? "merged" : prefix;
+    }
+
+    private static RunResult readOne(Path dir, JsonNode runJson, int injectors, List<String> failures)
+            throws IOException {
+        Path file = dir.resolve("summary.json");
+        Summary summary = SummaryJson.read(file);
+        return RunResult.of(dir, summary, JSON.readTree(file.toFile()), runJson, requests(dir, summary), injectors,
+                failures);
+    }
+
+    /** The requests of the run-phase logs the summary names (null when none is there any more). */
+    private static List<SimulationLog.Request> requests(Path dir, Summary summary) throws IOException {
+        List<SimulationLog.Request> requests = new ArrayList<>();
+        boolean found = false;
+        for (String source : summary.sources()) {
+            Path log = dir.resolve(source).normalize();
+            if (Files.isRegularFile(log)) {
+                requests.addAll(SimulationLogReader.read(log).requests());
+                found = true;
+            }
+        }
+        return found ? requests : null;
+    }
+
+    /** A folder an earlier comparison merged injectors into: its parts are compared, not it. */
+    private static boolean isMerge(Path dir) {
+        try {
+            return runJson(dir).has("mergedFrom");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static JsonNode runJson(Path dir) throws IOException {
+        Path file = dir.resolve("run.json");
+        return Files.isRegularFile(file) ? JSON.readTree(file.toFile()) : JSON.createObjectNode();
+    }
+}

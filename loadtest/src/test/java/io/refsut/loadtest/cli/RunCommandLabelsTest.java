@@ -1,0 +1,53 @@
+package io.refsut.loadtest.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.refsut.loadtest.compare.LabelSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The options {@code sut run} records for comparisons: --label-set, --executions, execution and injector numbers. */
+class RunCommandLabelsTest {
+
+    private static RunCommand parse(String... args) {
+        CommandLine.ParseResult result = SutCommand.commandLine().parseArgs(args);
+        return (RunCommand) result.subcommand().commandSpec().userObject();
+    }
+
+    @Test
+    void labelSetIsRepeatableAndCommaSeparated() {
+        RunCommand run = parse("run", "--label-set", "cloud=aks", "--label-set", "tier=M30,price=0.34");
+        assertEquals(Map.of("cloud", "aks", "tier", "M30", "price", "0.34"), LabelSet.parse(run.labelSet));
+        assertEquals(1, run.executions);
+        assertNull(run.injector());
+    }
+
+    @Test
+    void injectorIndexIsCheckedAgainstTheInjectorCount() {
+        RunCommand run = parse("load", "--injector-index", "2", "--injectors", "3", "--executions", "1");
+        assertEquals(Map.of("index", 2, "of", 3), run.injector());
+        assertThrows(IllegalArgumentException.class, () -> parse("run", "--injector-index", "3", "--injectors", "3")
+                .injector());
+        assertThrows(IllegalArgumentException.class, () -> parse("run", "--injector-index", "x").injector());
+    }
+
+    @Test
+    void badCombinationsExitWithTwoBeforeAnythingStarts() {
+        assertEquals(2, SutCommand.commandLine().execute("run", "--executions", "0"));
+        assertEquals(2, SutCommand.commandLine().execute("load", "--executions", "3"));
+        assertEquals(2, SutCommand.commandLine().execute("run", "--executions", "3", "--execution-number", "2"));
+        assertEquals(2, SutCommand.commandLine().execute("run", "--label-set", "price=free"));
+    }
+
+    @Test
+    void executionObjectOfRunJson() {
+        assertEquals(Map.of("number", 2, "of", 3, "series", "s"), ExecutionSeries.execution(2, 3, "s"));
+        assertEquals(Map.of("number", 4), ExecutionSeries.execution(4, 0, null));
+        assertEquals(List.of(), LabelSet.parse(parse("run").labelSet).keySet().stream().toList(),
+                "no --label-set and no SUT_LABEL_SET: no labels");
+    }
+}
