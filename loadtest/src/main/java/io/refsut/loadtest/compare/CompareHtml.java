@@ -13,7 +13,7 @@ final class CompareHtml {
     private static final String[] COLOURS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
         "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
     private static final String[] DASHES = {"", "6 3", "2 2", "8 3 2 3", "1 3"};
-    private static final int WIDTH = 560;
+    private static final int WIDTH = 540;
     private static final int HEIGHT = 280;
     private static final int LEFT = 60;
     private static final int RIGHT = 12;
