@@ -6,6 +6,7 @@ import io.refsut.loadtest.run.RunSettings;
 import io.refsut.loadtest.stack.LocalStack;
 import io.refsut.loadtest.stack.StackException;
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -137,12 +138,27 @@ final class ExecutionSeries {
         }
     }
 
-    /** {@code s} writing under {@code resultsDir} with {@code seed} and {@code phases}. */
+    /**
+     * {@code s} writing under {@code resultsDir} with {@code seed} and {@code phases}, every other setting kept (copied
+     * component by component, so settings added to {@link RunSettings} later are carried over too).
+     */
     static RunSettings with(RunSettings s, Path resultsDir, String seed, RunSettings.Phases phases) {
-        return new RunSettings(phases, s.target(), s.metrics(), s.stackSettings(), resultsDir, s.label(), s.records(),
-                s.payments(), s.loadConcurrency(), s.initialBalanceMinor(), s.currency(), s.rate(), s.duration(),
-                s.ramp(), s.mix(), s.distribution(), s.hotDataFraction(), s.hotOperationFraction(), s.docBytes(),
-                s.maxPaymentMinor(), s.connectionMode(), s.trustAll(), s.requestTimeout(), s.maxErrorPct(),
-                s.maxP99Ms(), s.warmup(), s.verifyMode(), s.verifySample(), seed, s.region(), s.zone(), s.options());
+        RecordComponent[] components = RunSettings.class.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        try {
+            for (int i = 0; i < components.length; i++) {
+                types[i] = components[i].getType();
+                values[i] = switch (components[i].getName()) {
+                    case "phases" -> phases;
+                    case "resultsDir" -> resultsDir;
+                    case "seed" -> seed;
+                    default -> components[i].getAccessor().invoke(s);
+                };
+            }
+            return RunSettings.class.getDeclaredConstructor(types).newInstance(values);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot copy the run settings", e);
+        }
     }
 }

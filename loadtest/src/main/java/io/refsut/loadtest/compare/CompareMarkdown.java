@@ -57,7 +57,10 @@ public final class CompareMarkdown {
             Stat p99 = a.stat(g, RunResult.OVERALL, "p99");
             Stat mean = a.stat(g, RunResult.OVERALL, "mean");
             if (p99 != null && mean != null) {
-                sentences.add(String.format(Locale.ROOT, "Its overall p99 was %s ms (executions %s–%s ms, CV %s %%) "
+                sentences.add(p99.n() == 1 ? String.format(Locale.ROOT, "Its overall p99 was %s ms and its overall "
+                        + "mean %s ms, from a single execution: no spread to judge.", num(p99.median()),
+                        num(mean.median()))
+                        : String.format(Locale.ROOT, "Its overall p99 was %s ms (median; executions %s–%s ms, CV %s %%) "
                         + "and its overall mean %s ms (CV %s %%).", num(p99.median()), num(p99.min()),
                         num(p99.max()), num(p99.cvPct()), num(mean.median()), num(mean.cvPct())));
             }

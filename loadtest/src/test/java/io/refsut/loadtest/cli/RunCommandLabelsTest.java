@@ -44,6 +44,23 @@ class RunCommandLabelsTest {
     }
 
     @Test
+    void laterExecutionsKeepEverySettingButPhasesFolderAndSeed() throws Exception {
+        io.refsut.loadtest.run.RunSettings base = parse("run", "--rate", "7", "--doc-bytes", "256", "--label", "x")
+                .settings();
+        java.nio.file.Path parent = java.nio.file.Path.of("results", "series");
+        io.refsut.loadtest.run.RunSettings later = ExecutionSeries.with(base, parent, "seed-1",
+                io.refsut.loadtest.run.RunSettings.Phases.RUN_ONLY);
+        assertEquals(io.refsut.loadtest.run.RunSettings.Phases.RUN_ONLY, later.phases());
+        assertEquals(parent, later.resultsDir());
+        assertEquals("seed-1", later.seed());
+        for (java.lang.reflect.RecordComponent c : io.refsut.loadtest.run.RunSettings.class.getRecordComponents()) {
+            if (!List.of("phases", "resultsDir", "seed").contains(c.getName())) {
+                assertEquals(c.getAccessor().invoke(base), c.getAccessor().invoke(later), c.getName());
+            }
+        }
+    }
+
+    @Test
     void executionObjectOfRunJson() {
         assertEquals(Map.of("number", 2, "of", 3, "series", "s"), ExecutionSeries.execution(2, 3, "s"));
         assertEquals(Map.of("number", 4), ExecutionSeries.execution(4, 0, null));
