@@ -1,6 +1,5 @@
 package io.refsut.loadtest.compare;
 
-import io.refsut.loadtest.report.OperationStats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -19,7 +18,7 @@ import java.util.function.ToDoubleFunction;
 public final class Analysis {
 
     /** The figures compared for each operation, with how summary.json names them. */
-    public static final Map<String, ToDoubleFunction<OperationStats>> FIGURES = figures();
+    public static final Map<String, ToDoubleFunction<Latency>> FIGURES = figures();
     /** Hours in a month of the cost figures. */
     public static final double HOURS_PER_MONTH = 730;
 
@@ -247,10 +246,10 @@ public final class Analysis {
 
     /** The statistics of {@code operation}'s {@code figure} over {@code group}'s passed executions, or null. */
     public Stat stat(Group group, String operation, String figure) {
-        ToDoubleFunction<OperationStats> f = FIGURES.get(figure);
+        ToDoubleFunction<Latency> f = FIGURES.get(figure);
         List<Double> values = new ArrayList<>();
         for (RunResult run : group.passed()) {
-            OperationStats stats = run.operations().get(operation);
+            Latency stats = run.operations().get(operation);
             if (stats != null && stats.count() > 0) {
                 values.add(f.applyAsDouble(stats));
             }
@@ -438,10 +437,10 @@ public final class Analysis {
         List<Ycsb> rows = new ArrayList<>();
         for (Group g : compared()) {
             rows.add(new Ycsb(g, readWriteMix(g.configuration().get("mix")), stat(g, r -> r.achievedRate()),
-                    readWrite(g, RunResult.READS, OperationStats::meanMs),
-                    readWrite(g, RunResult.READS, s -> (double) s.p99Ms()),
-                    readWrite(g, RunResult.WRITES, OperationStats::meanMs),
-                    readWrite(g, RunResult.WRITES, s -> (double) s.p99Ms())));
+                    readWrite(g, RunResult.READS, Latency::meanMs),
+                    readWrite(g, RunResult.READS, Latency::p99Ms),
+                    readWrite(g, RunResult.WRITES, Latency::meanMs),
+                    readWrite(g, RunResult.WRITES, Latency::p99Ms)));
         }
         rows.sort(Comparator.comparingDouble((Ycsb y) -> -readShare(y.mix())));
         return rows;
@@ -486,17 +485,17 @@ public final class Analysis {
         }
     }
 
-    private static Stat readWrite(Group g, String side, ToDoubleFunction<OperationStats> f) {
+    private static Stat readWrite(Group g, String side, ToDoubleFunction<Latency> f) {
         return stat(g, r -> r.readWrite().containsKey(side) ? f.applyAsDouble(r.readWrite().get(side)) : null);
     }
 
-    private static Map<String, ToDoubleFunction<OperationStats>> figures() {
-        Map<String, ToDoubleFunction<OperationStats>> f = new LinkedHashMap<>();
-        f.put("mean", OperationStats::meanMs);
-        f.put("p50", s -> s.p50Ms());
-        f.put("p99", s -> s.p99Ms());
-        f.put("p99.9", s -> s.p999Ms());
-        f.put("max", s -> s.maxMs());
+    private static Map<String, ToDoubleFunction<Latency>> figures() {
+        Map<String, ToDoubleFunction<Latency>> f = new LinkedHashMap<>();
+        f.put("mean", Latency::meanMs);
+        f.put("p50", Latency::p50Ms);
+        f.put("p99", Latency::p99Ms);
+        f.put("p99.9", Latency::p999Ms);
+        f.put("max", Latency::maxMs);
         return java.util.Collections.unmodifiableMap(f);
     }
 }

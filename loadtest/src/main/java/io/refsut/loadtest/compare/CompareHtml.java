@@ -46,11 +46,13 @@ final class CompareHtml {
         for (String op : a.operations()) {
             html.append(bars(a, op)).append('\n');
         }
-        html.append("<h2>Latency over time: mean response time per second of the run phase, one line per "
-                + "execution</h2>\n");
+        html.append("<h2>Latency over time: response time per second of the run phase, one line per execution"
+                + "</h2>\n<p class=\"rules\">Per second: the p50 of the requests intended in that second where "
+                + "summary.json has a per-second series, else the mean of the requests sent in it (from "
+                + "simulation.log); each chart's title says which.</p>\n");
         boolean anySeries = false;
         for (int i = 0; i < groups.size(); i++) {
-            if (groups.get(i).passed().stream().anyMatch(r -> !r.perSecondMeanMs().isEmpty())) {
+            if (groups.get(i).passed().stream().anyMatch(r -> !r.perSecondMs().isEmpty())) {
                 html.append(series(groups.get(i), i)).append('\n');
                 anySeries = true;
             }
@@ -156,15 +158,17 @@ final class CompareHtml {
         double top = 0;
         int seconds = 0;
         for (RunResult r : group.passed()) {
-            for (double v : r.perSecondMeanMs()) {
+            for (double v : r.perSecondMs()) {
                 if (!Double.isNaN(v)) {
                     top = Math.max(top, v);
                 }
             }
-            seconds = Math.max(seconds, r.perSecondMeanMs().size());
+            seconds = Math.max(seconds, r.perSecondMs().size());
         }
         top = niceCeiling(top);
-        StringBuilder svg = open(group.display() + ": mean ms per second");
+        String figure = group.passed().stream().map(RunResult::perSecondFigure).filter(f -> !f.isEmpty())
+                .findFirst().orElse("");
+        StringBuilder svg = open(group.display() + ": " + figure + " ms per second");
         axis(svg, top, "");
         int plotWidth = WIDTH - LEFT - RIGHT;
         int plotHeight = HEIGHT - TOP - BOTTOM;
@@ -173,8 +177,8 @@ final class CompareHtml {
         for (RunResult r : group.passed()) {
             StringBuilder d = new StringBuilder();
             boolean pen = false;
-            for (int s = 0; s < r.perSecondMeanMs().size(); s++) {
-                double v = r.perSecondMeanMs().get(s);
+            for (int s = 0; s < r.perSecondMs().size(); s++) {
+                double v = r.perSecondMs().get(s);
                 if (Double.isNaN(v)) {
                     pen = false;
                     continue;

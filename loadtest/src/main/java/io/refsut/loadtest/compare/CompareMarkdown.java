@@ -264,10 +264,10 @@ public final class CompareMarkdown {
             all.addAll(g.failed());
             for (RunResult r : all) {
                 var overall = r.operations().get(RunResult.OVERALL);
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s / %s | %s | %s | %d | %s |\n",
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s / %s | %s | %s | %s | %s |\n",
                         cell(g.display()), r.execution() > 0 ? Integer.toString(r.execution()) : "–", cell(r.name()),
                         r.injectors(), num(r.achievedRate()), num(r.targetRate()), num(overall.errorPct()),
-                        num(overall.meanMs()), overall.p99Ms(), r.passed() ? "passed" : "**failed**"));
+                        num(overall.meanMs()), num(overall.p99Ms()), r.passed() ? "passed" : "**failed**"));
             }
         }
         if (!a.failed().isEmpty()) {

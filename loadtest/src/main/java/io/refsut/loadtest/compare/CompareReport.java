@@ -5,9 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.refsut.loadtest.report.Comparison;
 import io.refsut.loadtest.report.SimulationLog;
 import io.refsut.loadtest.report.SimulationLogReader;
-import io.refsut.loadtest.report.Summary;
-import io.refsut.loadtest.report.SummaryJson;
+import io.refsut.loadtest.report.ReportCommand;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine;
 
 /**
  * {@code sut compare}'s work: finds the results folders, merges the injectors of one Kubernetes execution, reads
@@ -112,6 +114,10 @@ public final class CompareReport {
         return runs;
     }
 
+    /**
+     * One execution of several injectors: each part is judged on its own (a failed part fails the execution), then
+     * their run-phase logs are merged by {@code sut report} into {@code mergedDir}/&lt;name&gt; and compared as one run.
+     */
     private static RunResult merge(List<Path> parts, Path mergedDir) throws IOException {
         JsonNode first = runJson(parts.get(0));
         List<String> failures = new ArrayList<>();
@@ -124,24 +130,33 @@ public final class CompareReport {
                 failures.add("two results of injector " + index + " (" + part.getFileName() + "): not one execution");
             }
             indexes.add(index);
-            if (runJson.has("passed") && !runJson.path("passed").asBoolean(true)) {
-                runJson.path("failures").forEach(f -> failures.add("injector " + index + ": " + f.asText()));
-            }
-            labels.add(SummaryJson.read(part.resolve("summary.json")).label());
+            JsonNode summary = JSON.readTree(part.resolve("summary.json").toFile());
+            RunResult.failures(summary, runJson).forEach(f -> failures.add("injector " + index + ": " + f));
+            labels.add(summary.path("label").asText(""));
         }
         int expected = first.path("injector").path("of").asInt(parts.size());
         if (parts.size() < expected) {
             failures.add("only " + parts.size() + " of " + expected + " injectors' results were found");
         }
-        String name = commonPrefix(labels) + (first.path("execution").path("number").asInt(0) > 0
-                ? "-execution-" + first.path("execution").path("number").asInt() : "");
-        Path out = mergedDir.resolve(name.replaceAll("[^A-Za-z0-9._-]", "_"));
-        Summary merged = Comparison.mergeInjectors(out, parts, commonPrefix(labels));
+        String label = commonPrefix(labels);
+        int execution = first.path("execution").path("number").asInt(0);
+        Path out = mergedDir.resolve((label + (execution > 0 ? "-execution-" + execution : ""))
+                .replaceAll("[^A-Za-z0-9._-]", "_"));
+        List<String> args = new ArrayList<>();
+        parts.forEach(p -> args.add(p.toString()));
+        args.addAll(List.of("--out", out.toString(), "--label", label));
+        StringWriter err = new StringWriter();
+        CommandLine report = new CommandLine(new ReportCommand());
+        report.setOut(new PrintWriter(new StringWriter()));
+        report.setErr(new PrintWriter(err));
+        report.execute(args.toArray(String[]::new));
+        if (!Files.isRegularFile(out.resolve("summary.json"))) {
+            throw new IOException("cannot merge the injectors " + parts + ": " + err);
+        }
         Files.writeString(out.resolve("run.json"), JSON.writerWithDefaultPrettyPrinter()
                 .writeValueAsString(mergedRunJson(first, parts)), StandardCharsets.UTF_8);
-        JsonNode tree = JSON.readTree(out.resolve("summary.json").toFile());
-        List<SimulationLog.Request> requests = requests(out, merged);
-        return RunResult.of(out, merged, tree, runJson(out), requests, parts.size(), failures);
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        return RunResult.of(out, summary, runJson(out), requests(out, summary), parts.size(), failures);
     }
 
     private static Map<String, Object> mergedRunJson(JsonNode first, List<Path> parts) {
@@ -172,19 +187,17 @@ public final class CompareReport {
 
     private static RunResult readOne(Path dir, JsonNode runJson, int injectors, List<String> failures)
             throws IOException {
-        Path file = dir.resolve("summary.json");
-        Summary summary = SummaryJson.read(file);
-        return RunResult.of(dir, summary, JSON.readTree(file.toFile()), runJson, requests(dir, summary), injectors,
-                failures);
+        JsonNode summary = JSON.readTree(dir.resolve("summary.json").toFile());
+        return RunResult.of(dir, summary, runJson, requests(dir, summary), injectors, failures);
     }
 
-    /** The requests of the run-phase logs the summary names (null when none is there any more). */
-    private static List<SimulationLog.Request> requests(Path dir, Summary summary) throws IOException {
+    /** The requests of the run-phase simulation.log files the summary names (null when none is there any more). */
+    private static List<SimulationLog.Request> requests(Path dir, JsonNode summary) throws IOException {
         List<SimulationLog.Request> requests = new ArrayList<>();
         boolean found = false;
-        for (String source : summary.sources()) {
-            Path log = dir.resolve(source).normalize();
-            if (Files.isRegularFile(log)) {
+        for (JsonNode source : summary.path("sources")) {
+            Path log = dir.resolve(source.asText()).normalize();
+            if (source.asText().endsWith("simulation.log") && Files.isRegularFile(log)) {
                 requests.addAll(SimulationLogReader.read(log).requests());
                 found = true;
             }

@@ -1,6 +1,5 @@
 package io.refsut.loadtest.compare;
 
-import io.refsut.loadtest.report.OperationStats;
 import java.util.List;
 import java.util.Map;
 
@@ -46,7 +45,7 @@ public final class MongoPath {
         if (RunResult.OVERALL.equals(operation)) {
             double weighted = 0;
             long count = 0;
-            for (Map.Entry<String, OperationStats> e : run.operations().entrySet()) {
+            for (Map.Entry<String, Latency> e : run.operations().entrySet()) {
                 if (RunResult.OVERALL.equals(e.getKey())) {
                     continue;
                 }

@@ -2,10 +2,7 @@ package io.refsut.loadtest.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.refsut.loadtest.report.LatencyStats;
-import io.refsut.loadtest.report.OperationStats;
-import io.refsut.loadtest.report.ServerTiming;
 import io.refsut.loadtest.report.SimulationLog;
-import io.refsut.loadtest.report.Summary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +22,8 @@ import java.util.TreeMap;
  * @param labels         run.json's {@code labels} (the --label-set pairs)
  * @param execution      run.json's {@code execution.number}, 0 when absent
  * @param injectors      how many injectors' results were merged into this execution (1 = none)
- * @param configuration  the parameters runs of one group must share ({@link #CONFIGURATION_KEYS})
+ * @param configuration  the parameters runs of one group must share ({@link #CONFIGURATION_KEYS}; the summary
+ *                       format too, since format 2 measures from the intended start and counts successes only)
  * @param failures       why the run failed; empty = passed
  * @param targetRate     planned arrivals per second
  * @param achievedRate   arrivals per second actually started
@@ -34,15 +32,17 @@ import java.util.TreeMap;
  *                       empty when neither the simulation.log nor summary.json has them
  * @param mongodbMeanUs  mean time in MongoDB per {@code service.operation} (µs), from the services' timers
  * @param orchestratorMeanUs the orchestrator's own mean per business operation (µs)
- * @param perSecondMeanMs mean response time of the requests sent in each second of the run phase (empty when the
- *                       simulation.log is not there)
+ * @param perSecondMs    a response-time figure per second of the run phase (empty when neither summary.json nor
+ *                       a simulation.log has one)
+ * @param perSecondFigure which figure: {@code p50} (summary.json's {@code perSecond.all}, format 2) or {@code mean}
+ *                       (recomputed from simulation.log, format 1)
  * @param embeddedDatabase whether the run used the embedded MongoDB stand-in
  */
 public record RunResult(Path dir, String name, String label, Map<String, String> labels, int execution,
         int injectors, Map<String, String> configuration, List<String> failures, double targetRate,
-        double achievedRate, Map<String, OperationStats> operations, Map<String, OperationStats> readWrite,
-        Map<String, Double> mongodbMeanUs, Map<String, Double> orchestratorMeanUs, List<Double> perSecondMeanMs,
-        boolean embeddedDatabase) {
+        double achievedRate, Map<String, Latency> operations, Map<String, Latency> readWrite,
+        Map<String, Double> mongodbMeanUs, Map<String, Double> orchestratorMeanUs, List<Double> perSecondMs,
+        String perSecondFigure, boolean embeddedDatabase) {
 
     /** The operations key of all operations together. */
     public static final String OVERALL = "overall";
@@ -57,7 +57,7 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
 
     /** The parameters that must be equal for runs to be grouped together, in display order. */
     public static final List<String> CONFIGURATION_KEYS = List.of("rate", "durationSeconds", "rampSeconds", "mix",
-            "distribution", "records", "docBytes", "connections");
+            "distribution", "records", "docBytes", "connections", "summaryFormat");
 
     /** An achieved rate below this share of the target rate fails the run. */
     public static final double MIN_RATE_SHARE = 0.99;
@@ -70,7 +70,8 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
         readWrite = readWrite == null ? Map.of() : readWrite;
         mongodbMeanUs = mongodbMeanUs == null ? Map.of() : mongodbMeanUs;
         orchestratorMeanUs = orchestratorMeanUs == null ? Map.of() : orchestratorMeanUs;
-        perSecondMeanMs = perSecondMeanMs == null ? List.of() : List.copyOf(perSecondMeanMs);
+        perSecondMs = perSecondMs == null ? List.of() : java.util.Collections.unmodifiableList(new ArrayList<>(perSecondMs));
+        perSecondFigure = perSecondFigure == null ? "" : perSecondFigure;
     }
 
     /** Whether the run passed (and may be aggregated). */
@@ -85,30 +86,44 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
     }
 
     /**
-     * The adapter: {@code summary} and {@code runJson} of one folder (the raw summary.json tree too, for fields of
-     * newer summary formats), and the requests of its run-phase simulation.log files (null when absent).
+     * The adapter: one folder's summary.json (any format version: the fields compare reads have the same names in
+     * formats 1 and 2), its run.json, and the requests of its run-phase simulation.log files (null when absent).
      */
-    public static RunResult of(Path dir, Summary summary, JsonNode summaryTree, JsonNode runJson,
-            List<SimulationLog.Request> requests, int injectors, List<String> extraFailures) {
+    public static RunResult of(Path dir, JsonNode summary, JsonNode runJson, List<SimulationLog.Request> requests,
+            int injectors, List<String> extraFailures) {
         Map<String, String> labels = new TreeMap<>();
         runJson.path(LabelSet.RUN_JSON_KEY).fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
         int execution = runJson.path("execution").path("number").asInt(0);
 
-        Map<String, OperationStats> operations = new LinkedHashMap<>();
-        summary.operations().forEach((op, stats) -> {
-            if (stats.count() > 0) {
-                operations.put(op, stats);
+        Map<String, Latency> operations = new LinkedHashMap<>();
+        summary.path("operations").fields().forEachRemaining(e -> {
+            Latency latency = Latency.of(e.getValue());
+            if (latency.count() > 0) {
+                operations.put(e.getKey(), latency);
             }
         });
-        operations.put(OVERALL, summary.overall());
+        operations.put(OVERALL, Latency.of(summary.path("overall")));
 
-        Map<String, OperationStats> readWrite = new LinkedHashMap<>();
+        Map<String, Latency> readWrite = new LinkedHashMap<>();
+        for (String side : List.of(READS, WRITES)) {
+            if (summary.path(side).path("count").asLong() > 0) {
+                readWrite.put(side, Latency.of(summary.path(side)));
+            }
+        }
         List<Double> perSecond = new ArrayList<>();
+        String perSecondFigure = "";
+        if (summary.path("perSecond").path("all").isArray() && !summary.path("perSecond").path("all").isEmpty()) {
+            perSecondFigure = "p50";
+            for (JsonNode second : summary.path("perSecond").path("all")) {
+                JsonNode p50 = second.path("p50Ms");
+                perSecond.add(p50.isNumber() && second.path("arrivals").asLong(1) > 0 ? p50.asDouble() : Double.NaN);
+            }
+        }
         if (requests != null && !requests.isEmpty()) {
             LatencyStats reads = new LatencyStats();
             LatencyStats writes = new LatencyStats();
             long first = requests.stream().mapToLong(SimulationLog.Request::startMillis).min().orElse(0);
-            Map<Integer, double[]> seconds = new TreeMap<>();
+            TreeMap<Integer, double[]> seconds = new TreeMap<>();
             for (SimulationLog.Request r : requests) {
                 if (READ_OPERATIONS.contains(r.name())) {
                     reads.record(r.durationMillis(), r.ok(), r.message());
@@ -119,89 +134,105 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
                 sum[0] += r.durationMillis();
                 sum[1]++;
             }
-            if (reads.stats().count() > 0) {
-                readWrite.put(READS, reads.stats());
+            if (readWrite.isEmpty()) {
+                if (reads.stats().count() > 0) {
+                    readWrite.put(READS, Latency.of(reads.stats()));
+                }
+                if (writes.stats().count() > 0) {
+                    readWrite.put(WRITES, Latency.of(writes.stats()));
+                }
             }
-            if (writes.stats().count() > 0) {
-                readWrite.put(WRITES, writes.stats());
-            }
-            int last = seconds.isEmpty() ? -1 : ((TreeMap<Integer, double[]>) seconds).lastKey();
-            for (int s = 0; s <= last; s++) {
-                double[] sum = seconds.get(s);
-                perSecond.add(sum == null ? Double.NaN : Math.round(1000 * sum[0] / sum[1]) / 1000.0);
+            if (perSecond.isEmpty()) {
+                perSecondFigure = "mean";
+                for (int s = 0; s <= (seconds.isEmpty() ? -1 : seconds.lastKey()); s++) {
+                    double[] sum = seconds.get(s);
+                    perSecond.add(sum == null ? Double.NaN : Math.round(1000 * sum[0] / sum[1]) / 1000.0);
+                }
             }
         }
 
         Map<String, Double> mongodb = new TreeMap<>();
-        summary.server().forEach((service, ops) -> ops.forEach((op, t) -> mongodb.put(service + "." + op, t.meanUs())));
+        summary.path("server").fields().forEachRemaining(service -> service.getValue().fields().forEachRemaining(
+                op -> mongodb.put(service.getKey() + "." + op.getKey(), op.getValue().path("meanUs").asDouble())));
         Map<String, Double> orchestrator = new TreeMap<>();
-        if (summary.orchestrator() != null && summary.orchestrator().business() != null) {
-            summary.orchestrator().business().forEach((op, t) -> orchestrator.put(op, meanUs(t)));
-        }
+        summary.path("orchestrator").path("business").fields().forEachRemaining(
+                op -> orchestrator.put(op.getKey(), op.getValue().path("meanUs").asDouble()));
 
         List<String> failures = new ArrayList<>(extraFailures == null ? List.of() : extraFailures);
-        failures.addAll(failures(summary, summaryTree, runJson));
+        failures(summary, runJson).forEach(reason -> add(failures, reason));
         String database = runJson.path("database").asText("");
         boolean embedded = runJson.path("embeddedMongo").asBoolean(false) || database.contains("mongo-java-server");
-        return new RunResult(dir, dir.getFileName().toString(), summary.label(), labels, execution, injectors,
-                configuration(summary), failures, summary.targetRate(), summary.achievedRate(), operations, readWrite,
-                mongodb, orchestrator, perSecond, embedded);
+        return new RunResult(dir, dir.getFileName().toString(), summary.path("label").asText(""), labels, execution,
+                injectors, configuration(summary), failures, summary.path("targetRate").asDouble(),
+                summary.path("achievedRate").asDouble(), operations, readWrite, mongodb, orchestrator, perSecond,
+                perSecondFigure, embedded);
     }
 
-    private static double meanUs(ServerTiming t) {
-        return t.meanUs();
-    }
-
-    /** The configuration parameters of {@code summary}, as text ("50", "read=50,update=20,…"). */
-    static Map<String, String> configuration(Summary summary) {
-        Map<String, Object> p = summary.parameters();
+    /** The configuration parameters of a summary, as text ("50", "read=0.5,update=0.2,…"). */
+    static Map<String, String> configuration(JsonNode summary) {
+        JsonNode p = summary.path("parameters");
         Map<String, String> c = new LinkedHashMap<>();
-        c.put("rate", number(summary.targetRate()));
-        c.put("durationSeconds", number(summary.durationSeconds()));
-        c.put("rampSeconds", number(summary.rampSeconds()));
-        c.put("mix", text(p.get("sut.mix")));
-        String distribution = text(p.get("sut.distribution"));
+        c.put("rate", number(summary.path("targetRate").asText(null)));
+        c.put("durationSeconds", number(summary.path("durationSeconds").asText(null)));
+        c.put("rampSeconds", number(summary.path("rampSeconds").asText(null)));
+        c.put("mix", text(p.path("sut.mix")));
+        String distribution = text(p.path("sut.distribution"));
         if ("hotspot".equals(distribution)) {
-            distribution += "(" + number(p.get("sut.hotDataFraction")) + "/" + number(p.get("sut.hotOperationFraction"))
-                    + ")";
+            distribution += "(" + number(p.path("sut.hotDataFraction").asText(null)) + "/"
+                    + number(p.path("sut.hotOperationFraction").asText(null)) + ")";
         }
         c.put("distribution", distribution);
-        c.put("records", number(p.get("sut.records")));
-        c.put("docBytes", number(p.get("sut.docBytes")));
-        c.put("connections", text(p.get("sut.connectionMode")));
+        c.put("records", number(p.path("sut.records").asText(null)));
+        c.put("docBytes", number(p.path("sut.docBytes").asText(null)));
+        c.put("connections", text(p.path("sut.connectionMode")));
+        c.put("summaryFormat", number(summary.path("formatVersion").asText(null)));
         return c;
     }
 
+    private static String text(JsonNode node) {
+        return node.isMissingNode() || node.isNull() ? "?" : node.asText();
+    }
+
     /**
-     * Why a run failed: run.json's own verdict ({@code passed: false} and its {@code failures}), and, from the
-     * summary, errors over the run's --max-error-pct, an achieved rate under {@value #MIN_RATE_SHARE} of the target,
-     * a reconciliation that is not clean, and any failure reason a newer summary.json format states.
+     * Why a run failed: run.json's own verdict ({@code passed: false} and its {@code failures}), the summary's
+     * {@code status.reasons} (format 2), and from the figures: errors over the run's --max-error-pct, an achieved
+     * rate under {@value #MIN_RATE_SHARE} of the target, a reconciliation that is not clean.
      */
-    static List<String> failures(Summary summary, JsonNode summaryTree, JsonNode runJson) {
+    static List<String> failures(JsonNode summary, JsonNode runJson) {
         List<String> reasons = new ArrayList<>();
         if (runJson.has("passed") && !runJson.path("passed").asBoolean(true)) {
-            runJson.path("failures").forEach(f -> reasons.add(f.asText()));
+            runJson.path("failures").forEach(f -> add(reasons, f.asText()));
             if (reasons.isEmpty()) {
                 reasons.add("run.json says the run did not pass");
             }
         }
-        JsonNode status = summaryTree.path("status");
-        if (status.isObject() && status.has("reasons")) {
-            status.path("reasons").forEach(r -> add(reasons, r.isTextual() ? r.asText() : r.path("reason").asText(r.toString())));
+        summary.path("status").path("reasons").forEach(r -> add(reasons, r.asText()));
+        if (summary.path("status").has("passed") && !summary.path("status").path("passed").asBoolean(true)
+                && reasons.isEmpty()) {
+            reasons.add("summary.json says the run did not pass");
         }
-        double maxErrorPct = parse(summary.parameters().get("sut.maxErrorPct"), 1.0);
-        double errorPct = summary.overall().errorPct();
+        double maxErrorPct = parse(summary.path("parameters").path("sut.maxErrorPct").asText(null), 1.0);
+        double errorPct = Latency.of(summary.path("overall")).errorPct();
         if (errorPct > maxErrorPct) {
             add(reasons, String.format(Locale.ROOT, "errors %.2f %% over the run's --max-error-pct %s", errorPct,
                     number(maxErrorPct)));
         }
-        if (summary.targetRate() > 0 && summary.achievedRate() < MIN_RATE_SHARE * summary.targetRate()) {
+        double target = summary.path("targetRate").asDouble();
+        double achieved = summary.path("achievedRate").asDouble();
+        if (target > 0 && achieved < MIN_RATE_SHARE * target) {
             add(reasons, String.format(Locale.ROOT, "achieved rate %s/s is under 99 %% of the target %s/s",
-                    number(summary.achievedRate()), number(summary.targetRate())));
+                    number(achieved), number(target)));
         }
-        if (summary.reconciliation() != null && !summary.reconciliation().clean()) {
-            add(reasons, "reconciliation not clean: " + summary.reconciliation().missing() + " missing, "
-                    + summary.reconciliation().mismatched() + " mismatched");
+        JsonNode r = summary.path("reconciliation");
+        long problems = 0;
+        for (String field : List.of("missing", "mismatched", "unreadable", "partial", "auditMissing")) {
+            problems += r.path(field).asLong(0);
+        }
+        if (problems > 0) {
+            add(reasons, "reconciliation not clean: " + r.path("missing").asLong() + " missing, "
+                    + r.path("mismatched").asLong() + " mismatched, " + r.path("unreadable").asLong()
+                    + " unreadable, " + r.path("partial").asLong() + " partial, " + r.path("auditMissing").asLong()
+                    + " audit events missing");
         }
         return reasons;
     }
@@ -212,19 +243,15 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
         }
     }
 
-    private static double parse(Object value, double fallback) {
+    private static double parse(String value, double fallback) {
         if (value == null) {
             return fallback;
         }
         try {
-            return Double.parseDouble(value.toString());
+            return Double.parseDouble(value);
         } catch (NumberFormatException e) {
             return fallback;
         }
-    }
-
-    private static String text(Object value) {
-        return value == null ? "?" : value.toString();
     }
 
     /** {@code 50.0} as "50", {@code 0.25} as "0.25"; non-numbers as they are. */

@@ -5,7 +5,6 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -15,7 +14,7 @@ import java.util.stream.Stream;
 
 /**
  * Finding results folders for {@code sut compare} ({@link io.refsut.loadtest.compare.CompareReport} does the
- * comparing) and merging one Kubernetes execution's injectors.
+ * comparing).
  */
 public final class Comparison {
 
@@ -91,34 +90,5 @@ public final class Comparison {
         }
         Matcher matcher = EXECUTION_SUFFIX.matcher(label);
         return matcher.matches() ? matcher.group(1) : label;
-    }
-
-    /**
-     * Merges the run-phase logs of one execution's injectors ({@code dirs}, each a results folder with summary.json
-     * and run.json) into {@code out} with {@code sut report}'s merge: rates summed, their reconciliations added up.
-     */
-    public static Summary mergeInjectors(Path out, List<Path> dirs, String label) throws IOException {
-        ReportCommand.Inputs found = ReportCommand.find(dirs, "RunSimulation");
-        if (found.logs().isEmpty()) {
-            throw new IOException("no run-phase simulation.log in " + dirs);
-        }
-        RunContext ctx = ReportCommand.context(found.summaries(), found.logs().size(), label, null, null, null);
-        long checked = 0;
-        long missing = 0;
-        long mismatched = 0;
-        long indeterminate = 0;
-        String mode = "off";
-        List<String> examples = new ArrayList<>();
-        for (Summary s : found.summaries()) {
-            Reconciliation r = s.reconciliation();
-            checked += r.checked();
-            missing += r.missing();
-            mismatched += r.mismatched();
-            indeterminate += r.indeterminate();
-            mode = "off".equals(mode) ? r.mode() : mode;
-            examples.addAll(r.examples());
-        }
-        return ResultsWriter.merge(out, found.logs(), ctx, ServerMetrics.empty(), ServerMetrics.empty(),
-                new Reconciliation(mode, checked, missing, mismatched, indeterminate, examples));
     }
 }
