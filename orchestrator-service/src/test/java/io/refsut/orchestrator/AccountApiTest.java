@@ -1,6 +1,5 @@
 package io.refsut.orchestrator;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
@@ -17,48 +16,22 @@ import static org.hamcrest.Matchers.matchesPattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 
 /** Account operations: call graphs, bodies sent downstream, request id and traceparent propagation. */
 @QuarkusTest
 @WithTestResource(WireMockDownstreams.class)
-class AccountApiTest {
-
-    @InjectWireMock
-    WireMockServer wireMock;
-
-    @Inject
-    CircuitBreakerMaintenance breakers;
-
-    @BeforeEach
-    void resetStubs() {
-        Warmup.once(wireMock);
-        wireMock.resetAll();
-    }
-
-    @AfterEach
-    void resetBreakers() {
-        breakers.resetAll();
-    }
+class AccountApiTest extends StubbedDownstreams {
 
     @Test
     void createsAccountAndBalanceInParallelThenAudits() {
@@ -231,24 +204,5 @@ class AccountApiTest {
                 .body("partial", hasSize(1))
                 .body("partial[0].dependency", equalTo("balances"));
         wireMock.verify(0, postRequestedFor(urlEqualTo("/audit-events")));
-    }
-
-    /** Method and path of every request WireMock saw, oldest first. */
-    private List<String> calls() {
-        return calls(wireMock);
-    }
-
-    /** Method and path of every request {@code wireMock} saw, oldest first. */
-    static List<String> calls(WireMockServer wireMock) {
-        List<String> calls = new ArrayList<>(wireMock.getAllServeEvents().stream()
-                .map(e -> e.getRequest().getMethod() + " " + e.getRequest().getUrl())
-                .toList());
-        Collections.reverse(calls);
-        return calls;
-    }
-
-    static ResponseDefinitionBuilder json(int status, String body) {
-        return aResponse().withStatus(status).withHeader("Content-Type",
-                status >= 400 ? "application/problem+json" : "application/json").withBody(body);
     }
 }

@@ -10,11 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import com.github.tomakehurst.wiremock.WireMockServer;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -22,22 +19,13 @@ import io.quarkus.test.junit.QuarkusTest;
 /** Bad input is refused with a 4xx problem naming the field, and no downstream is called at all. */
 @QuarkusTest
 @WithTestResource(WireMockDownstreams.class)
-class BadInputTest {
+class BadInputTest extends StubbedDownstreams {
 
     private static final String ACCOUNT = UUID.randomUUID().toString();
 
-    @InjectWireMock
-    WireMockServer wireMock;
-
-    @BeforeEach
-    void resetStubs() {
-        Warmup.once(wireMock);
-        wireMock.resetAll();
-    }
-
     @AfterEach
     void noDownstreamWasCalled() {
-        assertEquals(0, wireMock.getAllServeEvents().size(), AccountApiTest.calls(wireMock).toString());
+        assertEquals(0, wireMock.getAllServeEvents().size(), calls().toString());
     }
 
     @ParameterizedTest(name = "{0}")

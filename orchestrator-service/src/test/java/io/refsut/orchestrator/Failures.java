@@ -3,7 +3,7 @@ package io.refsut.orchestrator;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static io.refsut.orchestrator.AccountApiTest.json;
+import static io.refsut.orchestrator.StubbedDownstreams.json;
 
 import java.util.List;
 import java.util.UUID;

@@ -6,7 +6,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static io.refsut.orchestrator.AccountApiTest.json;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
@@ -18,48 +17,24 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
 
 /** Each downstream failing (5xx, slow past the timeout): a fast 503 naming it; retries; breakers open and close. */
 @QuarkusTest
 @WithTestResource(WireMockDownstreams.class)
-class FaultToleranceTest {
+class FaultToleranceTest extends StubbedDownstreams {
 
     /** The configured timeout of one call attempt in the test profile. */
     private static final long TIMEOUT_MS = 2000;
     /** The configured number of find retries. */
     private static final int FIND_RETRIES = 2;
-
-    @InjectWireMock
-    WireMockServer wireMock;
-
-    @Inject
-    CircuitBreakerMaintenance breakers;
-
-    @BeforeEach
-    void resetStubs() {
-        Warmup.once(wireMock);
-        wireMock.resetAll();
-    }
-
-    @AfterEach
-    void resetBreakers() {
-        breakers.resetAll();
-    }
 
     @ParameterizedTest
     @EnumSource(Failures.class)

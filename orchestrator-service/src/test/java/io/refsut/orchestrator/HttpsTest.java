@@ -1,7 +1,7 @@
 package io.refsut.orchestrator;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static io.refsut.orchestrator.AccountApiTest.json;
+import static io.refsut.orchestrator.StubbedDownstreams.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -4,7 +4,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static io.refsut.orchestrator.AccountApiTest.json;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
@@ -17,18 +16,11 @@ import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import com.github.tomakehurst.wiremock.WireMockServer;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 
 /**
  * Health and Prometheus metrics on the management interface (whose root is /q) and the OpenAPI document; writes
@@ -36,30 +28,13 @@ import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
  */
 @QuarkusTest
 @WithTestResource(WireMockDownstreams.class)
-class ManagementTest {
-
-    @InjectWireMock
-    WireMockServer wireMock;
-
-    @Inject
-    CircuitBreakerMaintenance breakers;
+class ManagementTest extends StubbedDownstreams {
 
     @TestHTTPResource(value = "/metrics", management = true)
     URL metrics;
 
     @TestHTTPResource(value = "/health/ready", management = true)
     URL ready;
-
-    @BeforeEach
-    void resetStubs() {
-        Warmup.once(wireMock);
-        wireMock.resetAll();
-    }
-
-    @AfterEach
-    void resetBreakers() {
-        breakers.resetAll();
-    }
 
     @Test
     void isReadyWhileADownstreamIsFailing() {

@@ -11,7 +11,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
-import static io.refsut.orchestrator.AccountApiTest.json;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -24,28 +23,18 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 
 /** Payment operations: call graph, the optimistic balance debit, idempotence, partial transactions. */
 @QuarkusTest
 @WithTestResource(WireMockDownstreams.class)
-class PaymentApiTest {
-
-    @InjectWireMock
-    WireMockServer wireMock;
-
-    @Inject
-    CircuitBreakerMaintenance breakers;
+class PaymentApiTest extends StubbedDownstreams {
 
     @Inject
     MeterRegistry registry;
@@ -53,17 +42,6 @@ class PaymentApiTest {
     private final UUID accountId = UUID.randomUUID();
     private final UUID paymentId = UUID.randomUUID();
     private final UUID earlier = UUID.randomUUID();
-
-    @BeforeEach
-    void resetStubs() {
-        Warmup.once(wireMock);
-        wireMock.resetAll();
-    }
-
-    @AfterEach
-    void resetBreakers() {
-        breakers.resetAll();
-    }
 
     @Test
     void makesPaymentFindThenInsertAndDebitThenAudit() {
@@ -83,7 +61,7 @@ class PaymentApiTest {
                 .body("balance.availableMinor", equalTo(750))
                 .body("balance.version", equalTo(8));
 
-        List<String> calls = AccountApiTest.calls(wireMock);
+        List<String> calls = calls();
         assertEquals(5, calls.size(), calls.toString());
         assertEquals("GET /accounts/" + accountId, calls.get(0));
         assertEquals(Set.of("POST /payments", "GET /balances/" + accountId, "PUT /balances/" + accountId),
@@ -201,7 +179,7 @@ class PaymentApiTest {
                 .then().statusCode(422)
                 .contentType("application/problem+json")
                 .body("detail", containsString("SUSPENDED"));
-        assertEquals(List.of("GET /accounts/" + accountId), AccountApiTest.calls(wireMock));
+        assertEquals(List.of("GET /accounts/" + accountId), calls());
     }
 
     @Test
@@ -212,7 +190,7 @@ class PaymentApiTest {
                 .when().post("/api/v1/payments")
                 .then().statusCode(422)
                 .body("detail", containsString("USD"));
-        assertEquals(List.of("GET /accounts/" + accountId), AccountApiTest.calls(wireMock));
+        assertEquals(List.of("GET /accounts/" + accountId), calls());
     }
 
     @Test
@@ -223,7 +201,7 @@ class PaymentApiTest {
                 .when().post("/api/v1/payments")
                 .then().statusCode(404)
                 .body("type", equalTo("urn:refsut:problem:not-found"));
-        assertEquals(List.of("GET /accounts/" + accountId), AccountApiTest.calls(wireMock));
+        assertEquals(List.of("GET /accounts/" + accountId), calls());
     }
 
     @Test
@@ -261,7 +239,7 @@ class PaymentApiTest {
                 .body("payment.amountMinor", equalTo(42))
                 .body("account.id", equalTo(accountId.toString()));
         assertEquals(List.of("GET /payments/" + paymentId, "GET /accounts/" + accountId),
-                AccountApiTest.calls(wireMock));
+                calls());
     }
 
     @Test

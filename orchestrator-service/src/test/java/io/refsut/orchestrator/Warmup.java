@@ -4,7 +4,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static io.refsut.orchestrator.AccountApiTest.json;
+import static io.refsut.orchestrator.StubbedDownstreams.json;
 import static io.restassured.RestAssured.given;
 
 import java.util.List;

@@ -2,9 +2,9 @@ package io.refsut.orchestrator.client;
 
 import java.util.UUID;
 
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -21,20 +21,16 @@ import io.smallrye.mutiny.Uni;
 @Path("/accounts")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-interface AccountsRestClient {
+public interface AccountsRestClient {
 
     @GET
     @Path("/{id}")
-    Uni<Account> find(@PathParam("id") UUID id, @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+    Uni<Account> find(@PathParam("id") UUID id, @BeanParam CallContext context);
 
     @POST
-    Uni<Account> insert(AccountWrite body, @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+    Uni<Account> insert(AccountWrite body, @BeanParam CallContext context);
 
     @PUT
     @Path("/{id}")
-    Uni<Account> replace(@PathParam("id") UUID id, AccountWrite body,
-            @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+    Uni<Account> replace(@PathParam("id") UUID id, AccountWrite body, @BeanParam CallContext context);
 }

@@ -1,9 +1,8 @@
 package io.refsut.orchestrator.client;
 
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
-
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
@@ -17,9 +16,8 @@ import io.smallrye.mutiny.Uni;
 @Path("/audit-events")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-interface AuditRestClient {
+public interface AuditRestClient {
 
     @POST
-    Uni<AuditEvent> insert(AuditEventWrite body, @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+    Uni<AuditEvent> insert(AuditEventWrite body, @BeanParam CallContext context);
 }

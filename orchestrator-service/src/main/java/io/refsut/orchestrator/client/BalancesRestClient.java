@@ -2,9 +2,9 @@ package io.refsut.orchestrator.client;
 
 import java.util.UUID;
 
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -21,20 +21,16 @@ import io.smallrye.mutiny.Uni;
 @Path("/balances")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-interface BalancesRestClient {
+public interface BalancesRestClient {
 
     @GET
     @Path("/{id}")
-    Uni<Balance> find(@PathParam("id") UUID id, @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+    Uni<Balance> find(@PathParam("id") UUID id, @BeanParam CallContext context);
 
     @POST
-    Uni<Balance> insert(BalanceCreate body, @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+    Uni<Balance> insert(BalanceCreate body, @BeanParam CallContext context);
 
     @PUT
     @Path("/{id}")
-    Uni<Balance> replace(@PathParam("id") UUID id, BalanceReplace body,
-            @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+    Uni<Balance> replace(@PathParam("id") UUID id, BalanceReplace body, @BeanParam CallContext context);
 }

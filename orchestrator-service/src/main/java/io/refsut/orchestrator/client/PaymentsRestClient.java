@@ -2,11 +2,10 @@ package io.refsut.orchestrator.client;
 
 import java.util.UUID;
 
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
-
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -21,14 +20,12 @@ import io.smallrye.mutiny.Uni;
 @Path("/payments")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-interface PaymentsRestClient {
+public interface PaymentsRestClient {
 
     @GET
     @Path("/{id}")
-    Uni<Payment> find(@PathParam("id") UUID id, @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+    Uni<Payment> find(@PathParam("id") UUID id, @BeanParam CallContext context);
 
     @POST
-    Uni<Payment> insert(PaymentWrite body, @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent);
+    Uni<Payment> insert(PaymentWrite body, @BeanParam CallContext context);
 }

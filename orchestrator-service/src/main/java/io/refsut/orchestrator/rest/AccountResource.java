@@ -4,9 +4,9 @@ import java.net.URI;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -42,10 +42,8 @@ public class AccountResource {
 
     @POST
     @Operation(summary = "Create an account with its initial balance (s2 insert ∥ s4 insert → s5 audit)")
-    public Uni<Response> create(@NotNull @Valid NewAccount request,
-            @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent) {
-        return service.create(request, new CallContext(requestId, traceparent))
+    public Uni<Response> create(@NotNull @Valid NewAccount request, @BeanParam CallContext context) {
+        return service.create(request, context)
                 .map(view -> Response.created(URI.create("/api/v1/accounts/" + view.account().id()))
                         .entity(view).build());
     }
@@ -53,17 +51,15 @@ public class AccountResource {
     @GET
     @Path("/{id}")
     @Operation(summary = "Read an account and its balance (s2 find ∥ s4 find)")
-    public Uni<AccountView> read(@PathParam("id") String id, @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent) {
-        return service.read(Ids.parse("id", id), new CallContext(requestId, traceparent));
+    public Uni<AccountView> read(@PathParam("id") String id, @BeanParam CallContext context) {
+        return service.read(Ids.parse("id", id), context);
     }
 
     @PUT
     @Path("/{id}")
     @Operation(summary = "Replace an account's owner, status and note (s2 find → s2 replace → s5 audit)")
     public Uni<UpdatedAccount> update(@PathParam("id") String id, @NotNull @Valid AccountUpdate request,
-            @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent) {
-        return service.update(Ids.parse("id", id), request, new CallContext(requestId, traceparent));
+            @BeanParam CallContext context) {
+        return service.update(Ids.parse("id", id), request, context);
     }
 }

@@ -4,9 +4,9 @@ import java.net.URI;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -39,10 +39,8 @@ public class PaymentResource {
 
     @POST
     @Operation(summary = "Pay from an ACTIVE account (s2 find → (s3 insert ∥ s4 find+replace) → s5 audit)")
-    public Uni<Response> make(@NotNull @Valid NewPayment request,
-            @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent) {
-        return service.make(request, new CallContext(requestId, traceparent))
+    public Uni<Response> make(@NotNull @Valid NewPayment request, @BeanParam CallContext context) {
+        return service.make(request, context)
                 .map(made -> Response.created(URI.create("/api/v1/payments/" + made.payment().id()))
                         .entity(made).build());
     }
@@ -50,8 +48,7 @@ public class PaymentResource {
     @GET
     @Path("/{id}")
     @Operation(summary = "Read a payment and its account (s3 find → s2 find)")
-    public Uni<PaymentView> read(@PathParam("id") String id, @HeaderParam(CallContext.REQUEST_ID) String requestId,
-            @HeaderParam(CallContext.TRACEPARENT) String traceparent) {
-        return service.read(Ids.parse("id", id), new CallContext(requestId, traceparent));
+    public Uni<PaymentView> read(@PathParam("id") String id, @BeanParam CallContext context) {
+        return service.read(Ids.parse("id", id), context);
     }
 }

@@ -7,28 +7,31 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
 import io.refsut.orchestrator.client.Account;
 import io.refsut.orchestrator.client.AccountWrite;
-import io.refsut.orchestrator.client.AccountsClient;
+import io.refsut.orchestrator.client.AccountsRestClient;
 import io.refsut.orchestrator.client.Balance;
 import io.refsut.orchestrator.client.BalanceCreate;
-import io.refsut.orchestrator.client.BalancesClient;
+import io.refsut.orchestrator.client.BalancesRestClient;
 import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.client.Dependency;
+import io.refsut.orchestrator.client.DownstreamCalls;
 import io.smallrye.mutiny.Uni;
 
 /** Create, read and update account: the account (service-2), its balance (service-4) and the audit trail. */
 @ApplicationScoped
 public class AccountService {
 
-    private final AccountsClient accounts;
-    private final BalancesClient balances;
+    private final AccountsRestClient accounts;
+    private final BalancesRestClient balances;
     private final AuditTrail audit;
     private final DownstreamCalls calls;
     private final BusinessMetrics metrics;
 
-    public AccountService(AccountsClient accounts, BalancesClient balances, AuditTrail audit, DownstreamCalls calls,
-            BusinessMetrics metrics) {
+    public AccountService(@RestClient AccountsRestClient accounts, @RestClient BalancesRestClient balances,
+            AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics) {
         this.accounts = accounts;
         this.balances = balances;
         this.audit = audit;
@@ -41,10 +44,10 @@ public class AccountService {
         UUID id = request.id() != null ? request.id() : UUID.randomUUID();
         AccountStatus status = request.status() != null ? request.status() : AccountStatus.ACTIVE;
         return metrics.timed(Operation.CREATE_ACCOUNT, () -> {
-            Uni<Account> account = calls.call(Dependency.ACCOUNTS, "insert", () -> accounts.insert(
+            Uni<Account> account = calls.insert(Dependency.ACCOUNTS, () -> accounts.insert(
                     new AccountWrite(id, request.owner(), request.currency(), status.name(), request.note(), null),
                     context));
-            Uni<Balance> balance = calls.call(Dependency.BALANCES, "insert", () -> balances.insert(
+            Uni<Balance> balance = calls.insert(Dependency.BALANCES, () -> balances.insert(
                     new BalanceCreate(id, request.currency(), request.initialBalanceMinor()), context));
             return Uni.combine().all().unis(Leg.of(account), Leg.of(balance)).asTuple().flatMap(legs -> {
                 Leg<Account> a = legs.getItem1();
@@ -66,9 +69,9 @@ public class AccountService {
     /** s2 find account ∥ s4 find balance. */
     public Uni<AccountView> read(UUID id, CallContext context) {
         return metrics.timed(Operation.READ_ACCOUNT, () -> {
-            Uni<Optional<Account>> account = calls.call(Dependency.ACCOUNTS, "find",
+            Uni<Optional<Account>> account = calls.find(Dependency.ACCOUNTS,
                     () -> accounts.find(id, context));
-            Uni<Optional<Balance>> balance = calls.call(Dependency.BALANCES, "find",
+            Uni<Optional<Balance>> balance = calls.find(Dependency.BALANCES,
                     () -> balances.find(id, context));
             return Uni.combine().all().unis(account, balance).asTuple()
                     .onFailure().transform(e -> TransactionFailure.of(e, List.of()))
@@ -82,7 +85,7 @@ public class AccountService {
 
     /** s2 find → s2 replace → s5 insert audit ACCOUNT_UPDATED. */
     public Uni<UpdatedAccount> update(UUID id, AccountUpdate request, CallContext context) {
-        return metrics.timed(Operation.UPDATE_ACCOUNT, () -> calls.call(Dependency.ACCOUNTS, "find",
+        return metrics.timed(Operation.UPDATE_ACCOUNT, () -> calls.find(Dependency.ACCOUNTS,
                 () -> accounts.find(id, context))
                 .onFailure().transform(e -> TransactionFailure.of(e, List.of()))
                 .flatMap(found -> {
@@ -94,7 +97,7 @@ public class AccountService {
                     }
                     AccountWrite replacement = new AccountWrite(null, request.owner(), request.currency(),
                             request.status().name(), request.note(), current.createdAt());
-                    return calls.call(Dependency.ACCOUNTS, "replace", () -> accounts.replace(id, replacement, context))
+                    return calls.replace(Dependency.ACCOUNTS, () -> accounts.replace(id, replacement, context))
                             .onFailure().transform(e -> TransactionFailure.of(e, List.of()));
                 })
                 .flatMap(updated -> audit.record("ACCOUNT_UPDATED", id, "status=" + updated.status(), context,

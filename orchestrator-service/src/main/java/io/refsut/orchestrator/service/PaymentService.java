@@ -6,17 +6,20 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
 import io.refsut.orchestrator.client.Account;
-import io.refsut.orchestrator.client.AccountsClient;
+import io.refsut.orchestrator.client.AccountsRestClient;
 import io.refsut.orchestrator.client.Balance;
 import io.refsut.orchestrator.client.BalanceReplace;
-import io.refsut.orchestrator.client.BalancesClient;
+import io.refsut.orchestrator.client.BalancesRestClient;
 import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.client.Dependency;
+import io.refsut.orchestrator.client.DownstreamCalls;
 import io.refsut.orchestrator.client.DownstreamRejectedException;
 import io.refsut.orchestrator.client.Payment;
 import io.refsut.orchestrator.client.PaymentWrite;
-import io.refsut.orchestrator.client.PaymentsClient;
+import io.refsut.orchestrator.client.PaymentsRestClient;
 import io.refsut.orchestrator.config.OrchestratorConfig;
 import io.smallrye.mutiny.Uni;
 
@@ -27,16 +30,17 @@ public class PaymentService {
     /** service-4 keeps at most this many applied payment ids per balance, most recent first. */
     static final int APPLIED_PAYMENTS_KEPT = 16;
 
-    private final AccountsClient accounts;
-    private final PaymentsClient payments;
-    private final BalancesClient balances;
+    private final AccountsRestClient accounts;
+    private final PaymentsRestClient payments;
+    private final BalancesRestClient balances;
     private final AuditTrail audit;
     private final DownstreamCalls calls;
     private final BusinessMetrics metrics;
     private final int maxConflictRetries;
 
-    public PaymentService(AccountsClient accounts, PaymentsClient payments, BalancesClient balances, AuditTrail audit,
-            DownstreamCalls calls, BusinessMetrics metrics, OrchestratorConfig config) {
+    public PaymentService(@RestClient AccountsRestClient accounts, @RestClient PaymentsRestClient payments,
+            @RestClient BalancesRestClient balances, AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics,
+            OrchestratorConfig config) {
         this.accounts = accounts;
         this.payments = payments;
         this.balances = balances;
@@ -49,13 +53,13 @@ public class PaymentService {
     /** s2 find account (exists, ACTIVE, same currency) → (s3 insert payment ∥ s4 debit balance) → s5 audit. */
     public Uni<PaymentMade> make(NewPayment request, CallContext context) {
         UUID paymentId = request.id() != null ? request.id() : UUID.randomUUID();
-        return metrics.timed(Operation.MAKE_PAYMENT, () -> calls.call(Dependency.ACCOUNTS, "find",
+        return metrics.timed(Operation.MAKE_PAYMENT, () -> calls.find(Dependency.ACCOUNTS,
                 () -> accounts.find(request.accountId(), context))
                 .onFailure().transform(e -> TransactionFailure.of(e, List.of()))
                 .map(found -> payable(found.orElseThrow(() -> TransactionFailure.notFound("account "
                         + request.accountId() + " not found")), request))
                 .flatMap(account -> {
-                    Uni<Payment> payment = calls.call(Dependency.PAYMENTS, "insert", () -> payments.insert(
+                    Uni<Payment> payment = calls.insert(Dependency.PAYMENTS, () -> payments.insert(
                             new PaymentWrite(paymentId, request.accountId(), request.amountMinor(),
                                     request.currency(), request.reference(), request.note()),
                             context));
@@ -87,10 +91,10 @@ public class PaymentService {
 
     /** s3 find payment → s2 find account. */
     public Uni<PaymentView> read(UUID id, CallContext context) {
-        return metrics.timed(Operation.READ_PAYMENT, () -> calls.call(Dependency.PAYMENTS, "find",
+        return metrics.timed(Operation.READ_PAYMENT, () -> calls.find(Dependency.PAYMENTS,
                 () -> payments.find(id, context))
                 .map(found -> found.orElseThrow(() -> TransactionFailure.notFound("payment " + id + " not found")))
-                .flatMap(payment -> calls.call(Dependency.ACCOUNTS, "find",
+                .flatMap(payment -> calls.find(Dependency.ACCOUNTS,
                         () -> accounts.find(payment.accountId(), context))
                         .map(account -> new PaymentView(payment, account.orElseThrow(() -> TransactionFailure
                                 .notFound("account " + payment.accountId() + " of payment " + id + " not found")))))
@@ -116,7 +120,7 @@ public class PaymentService {
      */
     private Uni<Debit> debit(NewPayment request, UUID paymentId, CallContext context, int conflicts) {
         UUID accountId = request.accountId();
-        return calls.call(Dependency.BALANCES, "find", () -> balances.find(accountId, context)).flatMap(found -> {
+        return calls.find(Dependency.BALANCES, () -> balances.find(accountId, context)).flatMap(found -> {
             Balance current = found.orElseThrow(() -> TransactionFailure.notFound("balance of account " + accountId
                     + " not found"));
             if (current.applied().contains(paymentId)) {
@@ -131,7 +135,7 @@ public class PaymentService {
             current.applied().stream().limit(APPLIED_PAYMENTS_KEPT - 1).forEach(applied::add);
             BalanceReplace next = new BalanceReplace(current.currency(),
                     current.availableMinor() - request.amountMinor(), current.version(), applied, current.note());
-            return calls.call(Dependency.BALANCES, "replace", () -> balances.replace(accountId, next, context))
+            return calls.replace(Dependency.BALANCES, () -> balances.replace(accountId, next, context))
                     .map(replaced -> new Debit(replaced, true))
                     .onFailure(PaymentService::isVersionConflict).recoverWithUni(conflict -> {
                         if (conflicts >= maxConflictRetries) {

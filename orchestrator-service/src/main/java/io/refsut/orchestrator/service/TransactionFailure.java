@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import io.quarkus.logging.Log;
+import io.refsut.orchestrator.client.DependencyUnavailableException;
 import io.refsut.orchestrator.client.DownstreamRejectedException;
 
 /**

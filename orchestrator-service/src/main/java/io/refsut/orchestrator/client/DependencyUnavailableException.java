@@ -1,6 +1,4 @@
-package io.refsut.orchestrator.service;
-
-import io.refsut.orchestrator.client.Dependency;
+package io.refsut.orchestrator.client;
 
 /** A downstream call failed, not with a business answer: down, slow, 5xx, breaker open or bulkhead full. */
 public class DependencyUnavailableException extends RuntimeException {

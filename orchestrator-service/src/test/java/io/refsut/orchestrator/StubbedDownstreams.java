@@ -1,0 +1,62 @@
+package io.refsut.orchestrator;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+
+/**
+ * A test of the orchestrator against one WireMock server standing in for the four data services
+ * ({@link WireMockDownstreams}): the application is warmed once, and every test starts with no stubs, an empty
+ * request journal and closed breakers.
+ */
+abstract class StubbedDownstreams {
+
+    @InjectWireMock
+    WireMockServer wireMock;
+
+    @Inject
+    CircuitBreakerMaintenance breakers;
+
+    @BeforeEach
+    void resetStubs() {
+        Warmup.once(wireMock);
+        wireMock.resetAll();
+    }
+
+    @AfterEach
+    void resetBreakers() {
+        breakers.resetAll();
+    }
+
+    /** Method and path of every request the data services received, oldest first. */
+    List<String> calls() {
+        return calls(wireMock);
+    }
+
+    /** Method and path of every request {@code wireMock} saw, oldest first. */
+    static List<String> calls(WireMockServer wireMock) {
+        List<String> calls = new ArrayList<>(wireMock.getAllServeEvents().stream()
+                .map(e -> e.getRequest().getMethod() + " " + e.getRequest().getUrl())
+                .toList());
+        Collections.reverse(calls);
+        return calls;
+    }
+
+    /** A stubbed answer with this status and JSON body (a problem for 4xx and 5xx). */
+    static ResponseDefinitionBuilder json(int status, String body) {
+        return aResponse().withStatus(status).withHeader("Content-Type",
+                status >= 400 ? "application/problem+json" : "application/json").withBody(body);
+    }
+}
