@@ -39,7 +39,7 @@ class SutCloudTest {
             throws Exception {
         Output out = run(Map.of("MONGODB_URI", URI), "--cloud", cloud, "--server-context", "srv-" + cloud,
                 "--client-context", "cli-" + cloud, "--label", cloud + "-m30", "--executions", "2", "--injectors", "3",
-                "--rate", "60", "--target", "https://gateway.example.test", "--dry-run");
+                "--label-set", "tier=M30", "--label-set", "price=0.34", "--rate", "60", "--target", "https://gateway.example.test", "--dry-run");
         assertEquals(0, out.exit(), out.text());
         assertFalse(out.text().contains(SECRET), "the connection string is never printed");
         assertFalse(out.text().contains("cluster0.example.mongodb.net"), "nor any part of it");
@@ -93,11 +93,15 @@ class SutCloudTest {
             assertEquals("60", env.get("SUT_TOTAL_RATE"));
             assertEquals(cloud + "-m30-exec" + execution, env.get("SUT_RUN_LABEL"));
             assertEquals("true", env.get("SUT_SKIP_LOAD"), "the run phase only: sut run --skip-load");
-            for (String shared : List.of("SUT_TARGET", "SUT_SEED", "SUT_RECORDS", "SUT_TLS_TRUST")) {
+            assertEquals(Integer.toString(execution), env.get("SUT_EXECUTION"), "the execution number, its own field");
+            assertEquals("$(JOB_COMPLETION_INDEX)", env.get("SUT_INJECTOR"), "each pod's injector index");
+            assertEquals("cloud=" + cloud + ",tier=M30,price=0.34", env.get("SUT_LABEL_SET"),
+                    "the label set, with the cloud, reaches every run.json");
+            for (String shared : List.of("SUT_TARGET", "SUT_SEED", "SUT_RECORDS", "SUT_TLS_TRUST", "SUT_LABEL_SET")) {
                 assertEquals(env(load).get(shared), env.get(shared), "load and run agree on " + shared);
             }
             List<String> names = run.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().stream().map(EnvVar::getName).toList();
-            for (String dependent : List.of("SUT_LABEL", "SUT_RESULTS_DIR")) {
+            for (String dependent : List.of("SUT_LABEL", "SUT_RESULTS_DIR", "SUT_INJECTOR")) {
                 assertTrue(names.indexOf("SUT_RUN_LABEL") < names.indexOf(dependent)
                         && names.indexOf("JOB_COMPLETION_INDEX") < names.indexOf(dependent), dependent + " expands variables defined before it");
             }
@@ -138,7 +142,7 @@ class SutCloudTest {
         Output help = run(Map.of(), "--help");
         assertEquals(0, help.exit());
         for (String option : List.of("--server-context", "--client-context", "--cloud", "--mongodb-uri-env", "--mongodb-uri-file",
-                "--label", "--executions", "--injectors", "--teardown", "--dry-run")) {
+                "--label", "--label-set", "--executions", "--injectors", "--teardown", "--dry-run")) {
             assertTrue(help.text().contains(option), "--help documents " + option);
         }
     }
