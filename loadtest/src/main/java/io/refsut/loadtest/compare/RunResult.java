@@ -194,9 +194,10 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
     }
 
     /**
-     * Why a run failed: run.json's own verdict ({@code passed: false} and its {@code failures}), the summary's
-     * {@code status.reasons} (format 2), and from the figures: errors over the run's --max-error-pct, an achieved
-     * rate under {@value #MIN_RATE_SHARE} of the target, a reconciliation that is not clean.
+     * Why a run failed: run.json's own verdict ({@code passed: false} and its {@code failures}), then the summary's
+     * own verdict {@code status.reasons} (format 2); for a format-1 summary, which has none, from its figures:
+     * errors over the run's --max-error-pct, an achieved rate under {@value #MIN_RATE_SHARE} of the target, a
+     * reconciliation that is not clean.
      */
     static List<String> failures(JsonNode summary, JsonNode runJson) {
         List<String> reasons = new ArrayList<>();
@@ -206,10 +207,14 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
                 reasons.add("run.json says the run did not pass");
             }
         }
-        summary.path("status").path("reasons").forEach(r -> add(reasons, r.asText()));
-        if (summary.path("status").has("passed") && !summary.path("status").path("passed").asBoolean(true)
-                && reasons.isEmpty()) {
-            reasons.add("summary.json says the run did not pass");
+        JsonNode status = summary.path("status");
+        if (status.isObject()) {
+            // summary.json format 2 judges the run itself (errors, rate, lag, p99, reconciliation, audit)
+            status.path("reasons").forEach(r -> add(reasons, r.asText()));
+            if (!status.path("passed").asBoolean(true) && reasons.isEmpty()) {
+                reasons.add("summary.json says the run did not pass");
+            }
+            return reasons;
         }
         double maxErrorPct = parse(summary.path("parameters").path("sut.maxErrorPct").asText(null), 1.0);
         double errorPct = Latency.of(summary.path("overall")).errorPct();
