@@ -37,10 +37,10 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Where the comparison files go (default: ./compare-<yyyyMMdd-HHmmss>).")
     Path out;
 
-    @Option(names = {"--by", "--group-by"}, paramLabel = "KEY[,KEY...]", split = ",",
+    @Option(names = {"--by", "--group-by"}, paramLabel = "KEY[,KEY...]", split = ",", hideParamSyntax = true,
             description = "Group on these keys: labels of 'sut run --label-set' (cloud,tier), 'label', or the "
                     + "parameters rate, durationSeconds, rampSeconds, mix, distribution, records, docBytes, "
-                    + "connections. Default: every label, the label and every parameter (runs differing in anything "
+                    + "connections, summaryFormat. Default: every label, the label and every parameter (runs differing in anything "
                     + "are different configurations).")
     List<String> by = new ArrayList<>();
 
