@@ -91,6 +91,27 @@ public class RunCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     String ramp;
 
+    @Option(names = "--settle", defaultValue = "${SUT_SETTLE:-10s}", paramLabel = "DURATION",
+            description = "At --rate after the ramp and before the measured --duration; reported apart, like the "
+                    + "ramp (env SUT_SETTLE; default: ${DEFAULT-VALUE}).")
+    String settle;
+
+    @Option(names = "--arrivals", defaultValue = "${SUT_ARRIVALS:-constant}", paramLabel = "constant|poisson",
+            description = "Arrival process: evenly spaced, or exponential gaps (a Poisson process) at the same mean "
+                    + "rate (env SUT_ARRIVALS; default: ${DEFAULT-VALUE}).")
+    String arrivals;
+
+    @Option(names = "--max-in-flight", defaultValue = "${SUT_MAX_IN_FLIGHT:-0}", paramLabel = "N",
+            description = "Cap on the injector's requests in flight; an arrival beyond it waits (and its response "
+                    + "time counts the wait); 0 = no cap, the open model (env SUT_MAX_IN_FLIGHT; default: "
+                    + "${DEFAULT-VALUE}).")
+    int maxInFlight;
+
+    @Option(names = "--max-rate-shortfall-pct", defaultValue = "${SUT_MAX_RATE_SHORTFALL_PCT:-1}", paramLabel = "PCT",
+            description = "The run fails when the arrivals sent in the measured window fall short of the planned "
+                    + "ones by more than this percentage (env SUT_MAX_RATE_SHORTFALL_PCT; default: ${DEFAULT-VALUE}).")
+    double maxRateShortfallPct;
+
     @Option(names = "--mix", defaultValue = "${SUT_MIX:-read=50,update=20,insert=20,readPayment=10}",
             paramLabel = "MIX",
             description = "Operation mix: a preset R:W (100:0, 95:5, 50:50, 5:95, 0:100; writes = account updates) "
@@ -139,13 +160,14 @@ public class RunCommand implements Callable<Integer> {
     String requestTimeout;
 
     @Option(names = "--max-error-pct", defaultValue = "${SUT_MAX_ERROR_PCT:-1}", paramLabel = "PCT",
-            description = "Gatling assertion: failed requests <= this percentage (env SUT_MAX_ERROR_PCT; default: "
-                    + "${DEFAULT-VALUE}).")
+            description = "The run fails when more than this percentage of the measured window's requests failed "
+                    + "(env SUT_MAX_ERROR_PCT; default: ${DEFAULT-VALUE}).")
     double maxErrorPct;
 
     @Option(names = "--max-p99-ms", defaultValue = "${SUT_MAX_P99_MS:-0}", paramLabel = "MS",
-            description = "Gatling assertion: global p99 <= this many ms; 0 = no assertion (env SUT_MAX_P99_MS; "
-                    + "default: ${DEFAULT-VALUE}).")
+            description = "The run fails when the p99 response time (from the intended start, successful requests "
+                    + "of the measured window) exceeds this many ms; 0 = no limit (env SUT_MAX_P99_MS; default: "
+                    + "${DEFAULT-VALUE}).")
     long maxP99Ms;
 
     @Option(names = "--warmup", defaultValue = "${SUT_WARMUP:-20s}", paramLabel = "DURATION",
@@ -308,10 +330,22 @@ public class RunCommand implements Callable<Integer> {
         }
         return new RunSettings(phases(), local ? null : URI.create(target), parseMetrics(metrics), stack::settings, results,
                 runLabel, records, loadPayments, loadConcurrency, initialBalance, currency, rate, runDuration,
-                rampDuration, Mix.parse(mix), Distribution.parse(distribution), hotDataFraction, hotOperationFraction,
+                rampDuration, measurement(), Mix.parse(mix), Distribution.parse(distribution), hotDataFraction, hotOperationFraction,
                 docBytes, maxPayment, ConnectionMode.parse(connections), trustAll, Durations.parse(requestTimeout),
                 maxErrorPct, maxP99Ms, Durations.parse(warmup), verifyMode, verifySample, seed == null ? "" : seed.trim(), region, zone,
                 options());
+    }
+
+    private RunSettings.Measurement measurement() {
+        if (maxInFlight < 0) {
+            throw new IllegalArgumentException("--max-in-flight must be >= 0: " + maxInFlight);
+        }
+        if (maxRateShortfallPct < 0 || maxErrorPct < 0) {
+            throw new IllegalArgumentException("--max-rate-shortfall-pct and --max-error-pct must be >= 0");
+        }
+        return new RunSettings.Measurement(Durations.parse(settle),
+                io.refsut.loadtest.simulation.ArrivalSchedule.Process.parse(arrivals), maxInFlight,
+                maxRateShortfallPct);
     }
 
     /** Every option's effective value, for run.json. */
@@ -335,6 +369,10 @@ public class RunCommand implements Callable<Integer> {
         options.put("rate", rate);
         options.put("duration", duration);
         options.put("ramp", ramp);
+        options.put("settle", settle);
+        options.put("arrivals", arrivals);
+        options.put("maxInFlight", maxInFlight);
+        options.put("maxRateShortfallPct", maxRateShortfallPct);
         options.put("mix", mix);
         options.put("distribution", distribution);
         options.put("hotspotDataFraction", hotDataFraction);

@@ -114,7 +114,7 @@ public final class GatlingReport {
                 differences.add(new Difference(operation, "count", 0, row.count()));
                 continue;
             }
-            OperationStats mine = stats.stats();
+            LatencyStats.Figures mine = stats.stats();
             add(differences, operation, "count", mine.count(), row.count());
             add(differences, operation, "errors", mine.errors(), row.errors());
             add(differences, operation, "meanMs", Math.round(mine.meanMs()), row.meanMs());

@@ -3,24 +3,39 @@ package io.refsut.loadtest.report;
 import java.util.List;
 
 /**
- * How exactly the injector kept to its open-model schedule.
+ * How well the injector kept to the arrival schedule in the measured window. An arrival's <b>lag</b> is the time
+ * from its intended start to the instant the injector issued it. An arrival is <b>late</b> when its lag exceeds
+ * {@code lateThresholdMs}: two arrival intervals ({@code 2 / rate}), at least {@value Measurement#LATE_FLOOR_MS} ms (the
+ * injector's timer resolution).
  *
- * @param arrivals          arrivals counted (run-phase user starts; request starts when the log has no users)
- * @param plannedArrivals   arrivals the schedule plans for the ramp plus the steady window
- * @param achievedRate      arrivals per second during the steady window (after the ramp)
- * @param steadySeconds     length of the steady window used for {@code achievedRate}
- * @param meanLagMs         mean lag of an arrival behind its planned instant
- * @param p99LagMs          99th percentile of that lag
- * @param maxLagMs          largest lag
- * @param lateArrivals      arrivals more than {@link InjectorLag#LATE_MS} ms behind plan
- * @param worstSecondPct    the steady second with the fewest arrivals, as a percentage of the planned count
- * @param sendDelayP99Ms    99th percentile of the time from an arrival to its request being sent
- * @param perSecond         arrivals counted in each second since the schedule's anchor
- * @param plannedPerSecond  arrivals planned in each of those seconds
- * @param fellBehind        whether any criterion in {@code reasons} was met
- * @param reasons           human-readable criteria that flagged the run (empty when on time)
+ * @param arrivalProcess   {@code constant} or {@code poisson}
+ * @param plannedArrivals  arrivals the schedule intended in the window
+ * @param sentArrivals     arrivals the injector issued within the window
+ * @param achievedRate     {@code sentArrivals / window seconds}
+ * @param shortfallPct     {@code 100 · (planned − sent) / planned}, never below 0
+ * @param lateThresholdMs  lag above which an arrival is late
+ * @param lateArrivals     arrivals of the window that were late
+ * @param latePct          their share, percent
+ * @param meanLagMs        mean lag
+ * @param p99LagMs         99th percentile of the lag
+ * @param maxLagMs         largest lag
+ * @param perSecond        lag per second of the window
+ * @param fellBehind       whether more than {@value Measurement#LATE_LIMIT_PCT} % of arrivals were late
+ * @param reasons          what flagged it (empty when on schedule)
  */
-public record InjectorReport(long arrivals, long plannedArrivals, double achievedRate, double steadySeconds,
-        double meanLagMs, long p99LagMs, long maxLagMs, long lateArrivals, double worstSecondPct, long sendDelayP99Ms,
-        List<Long> perSecond, List<Double> plannedPerSecond, boolean fellBehind, List<String> reasons) {
+public record InjectorReport(String arrivalProcess, long plannedArrivals, long sentArrivals, double achievedRate,
+        double shortfallPct, double lateThresholdMs, long lateArrivals, double latePct, double meanLagMs,
+        double p99LagMs, double maxLagMs, List<LagSecond> perSecond, boolean fellBehind, List<String> reasons) {
+
+    /**
+     * Scheduling lag of the arrivals intended in one second of the window.
+     *
+     * @param second   seconds since the window's start
+     * @param planned  arrivals intended in it
+     * @param sent     arrivals issued in it (whenever intended)
+     * @param p99LagMs 99th percentile of the lag of those intended in it (nearest rank)
+     * @param maxLagMs their largest lag
+     */
+    public record LagSecond(int second, long planned, long sent, double p99LagMs, double maxLagMs) {
+    }
 }

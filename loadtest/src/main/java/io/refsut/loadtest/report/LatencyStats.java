@@ -8,7 +8,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
-/** Accumulates response times (ms) and outcomes into HdrHistogram-backed {@link OperationStats}. */
+/**
+ * Gatling's view, for cross-checking its own report only: every response of simulation.log (OK and KO, ramp
+ * included), whole milliseconds, as Gatling computes its statistics table. The summary's figures come from the
+ * request log instead ({@link Measurement}).
+ */
 public final class LatencyStats {
 
     /** Largest response time recorded exactly: one hour; longer ones are clamped to it. */
@@ -31,13 +35,22 @@ public final class LatencyStats {
         }
     }
 
+    /** Gatling-style figures: all responses, whole ms. */
+    public record Figures(long count, long errors, Map<String, Long> errorsByStatus, double meanMs, long p50Ms,
+            long p95Ms, long p99Ms, long p999Ms, long maxMs) {
+        /** Errors as a percentage of requests (0 when there were none). */
+        public double errorPct() {
+            return count == 0 ? 0 : 100.0 * errors / count;
+        }
+    }
+
     /** The figures so far; all zero when nothing was recorded. */
-    public OperationStats stats() {
+    public Figures stats() {
         long count = histogram.getTotalCount();
         if (count == 0) {
-            return new OperationStats(0, 0, Map.of(), 0, 0, 0, 0, 0, 0);
+            return new Figures(0, 0, Map.of(), 0, 0, 0, 0, 0, 0);
         }
-        return new OperationStats(count, errors, new LinkedHashMap<>(errorsByStatus), histogram.getMean(),
+        return new Figures(count, errors, new LinkedHashMap<>(errorsByStatus), histogram.getMean(),
                 percentile(50), percentile(95), percentile(99), percentile(99.9), histogram.getMaxValue());
     }
 

@@ -71,13 +71,17 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("no target rate: give --rate (the injectors' summary.json files were not found)");
             return 2;
         }
-        Summary summary = ResultsWriter.merge(out, found.logs(), ctx, ServerMetrics.empty(), ServerMetrics.empty(),
-                Reconciliation.off());
+        Summary summary = ResultsWriter.merge(out, found.logs(), found.requestLogs(), ctx, ServerMetrics.empty(),
+                ServerMetrics.empty(), Reconciliation.off());
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println(summary.markdown());
         stdout.println("merged " + found.logs().size() + " simulation.log file(s) into " + out);
         stdout.flush();
-        return summary.injectorFellBehind() ? 1 : 0;
+        if (!summary.status().passed()) {
+            stdout.println(summary.status().line());
+            stdout.flush();
+        }
+        return summary.status().passed() ? 0 : 1;
     }
 
     private String defaultLabel(List<Summary> summaries) {
@@ -86,23 +90,30 @@ public final class ReportCommand implements Callable<Integer> {
         return labels.size() == 1 ? labels.iterator().next() : out.toAbsolutePath().normalize().getFileName().toString();
     }
 
-    /** The run-phase logs and the injectors' summaries found under {@code dirs}. */
-    public record Inputs(List<Path> logs, List<Summary> summaries) {
+    /**
+     * The run-phase logs, their request logs (only when every injector has one, in the same order) and the
+     * injectors' summaries found under {@code dirs}.
+     */
+    public record Inputs(List<Path> logs, List<Path> requestLogs, List<Summary> summaries) {
     }
 
     /** Finds run-phase logs under {@code dirs}: those named by summaries, else those of {@code simulationSuffix}. */
     public static Inputs find(List<Path> dirs, String simulationSuffix) throws IOException {
         Set<Path> logs = new LinkedHashSet<>();
+        List<Path> requestLogs = new ArrayList<>();
         List<Summary> summaries = new ArrayList<>();
         for (Path dir : dirs) {
             List<Path> summaryFiles = walk(dir, ResultsWriter.SUMMARY_JSON);
             for (Path file : summaryFiles) {
                 Summary summary = SummaryJson.read(file);
                 summaries.add(summary);
-                for (String source : summary.sources()) {
-                    Path log = file.getParent().resolve(source).normalize();
-                    if (Files.isRegularFile(log)) {
-                        logs.add(log);
+                for (int i = 0; i < summary.sources().size(); i++) {
+                    Path log = file.getParent().resolve(summary.sources().get(i)).normalize();
+                    if (Files.isRegularFile(log) && logs.add(log) && i < summary.requestLogs().size()) {
+                        Path requests = file.getParent().resolve(summary.requestLogs().get(i)).normalize();
+                        if (Files.isRegularFile(requests)) {
+                            requestLogs.add(requests);
+                        }
                     }
                 }
             }
@@ -114,7 +125,8 @@ public final class ReportCommand implements Callable<Integer> {
                 }
             }
         }
-        return new Inputs(List.copyOf(logs), List.copyOf(summaries));
+        return new Inputs(List.copyOf(logs), requestLogs.size() == logs.size() ? List.copyOf(requestLogs) : List.of(),
+                List.copyOf(summaries));
     }
 
     private static List<Path> walk(Path dir, String fileName) throws IOException {
@@ -147,7 +159,10 @@ public final class ReportCommand implements Callable<Integer> {
             parameters.putAll(summaries.get(0).parameters());
         }
         parameters.put("injectors", injectors);
+        double settle = summaries.stream().mapToDouble(Summary::settleSeconds).max().orElse(0);
+        String arrivals = summaries.isEmpty() ? "constant" : summaries.get(0).arrivals();
         return new RunContext(label, totalRate, Duration.ofMillis(Math.round(steady * 1000)),
-                Duration.ofMillis(Math.round(rampSeconds * 1000)), parameters, operations);
+                Duration.ofMillis(Math.round(rampSeconds * 1000)), Duration.ofMillis(Math.round(settle * 1000)),
+                arrivals, parameters, operations, RunContext.Thresholds.DEFAULT, List.of(), Map.of(), Map.of());
     }
 }

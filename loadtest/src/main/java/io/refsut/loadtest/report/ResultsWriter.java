@@ -9,178 +9,173 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Reads {@code <gatlingRunDir>/simulation.log} (and Gatling's own figures from the report's {@code index.html}),
- * computes the summary, writes summary.json and summary.md into the results folder.
+ * Reads the run phase's request log(s) (and Gatling's simulation.log and report, for the run's metadata and a
+ * cross-check), computes the summary, writes summary.json, summary.md and summary.html into the results folder.
  */
 public final class ResultsWriter {
 
     static final String SUMMARY_JSON = "summary.json";
     static final String SUMMARY_MD = "summary.md";
+    static final String SUMMARY_HTML = "summary.html";
 
     private ResultsWriter() {
     }
 
-    /** Summarises one run-phase Gatling run folder into {@code outDir}; returns the summary written. */
-    public static Summary write(Path outDir, Path gatlingRunDir, RunContext ctx, ServerMetrics before,
+    /** Summarises one run phase into {@code outDir}; {@code requestLog} may be null (figures from simulation.log). */
+    public static Summary write(Path outDir, Path gatlingRunDir, Path requestLog, RunContext ctx, ServerMetrics before,
             ServerMetrics after, Reconciliation reconciliation) throws IOException {
-        return merge(outDir, List.of(gatlingRunDir), ctx, before, after, reconciliation);
+        return merge(outDir, List.of(gatlingRunDir), requestLog == null ? List.of() : List.of(requestLog), ctx, before,
+                after, reconciliation);
+    }
+
+    /** {@link #merge(Path, List, List, RunContext, ServerMetrics, ServerMetrics, Reconciliation)} without request logs. */
+    public static Summary merge(Path outDir, List<Path> gatlingRunDirs, RunContext ctx, ServerMetrics before,
+            ServerMetrics after, Reconciliation reconciliation) throws IOException {
+        return merge(outDir, gatlingRunDirs, List.of(), ctx, before, after, reconciliation);
     }
 
     /**
-     * Summarises the run-phase logs of several injectors (each folder holds one {@code simulation.log}; each
-     * injector ran {@code ctx.targetRate() / n} arrivals per second) into one summary in {@code outDir}.
-     * Response-time figures use every request of every log; injector lag is analysed per log and combined.
-     * Gatling's own figures are compared only for a single log (each injector's report covers only itself).
+     * Summarises the run phase of several injectors (each folder holds one {@code simulation.log}; each injector
+     * ran {@code ctx.targetRate() / n} arrivals per second) into one summary in {@code outDir}. The client-side
+     * figures come from {@code requestLogs} when there is one per injector, else from the simulation.log files
+     * (then the intended start is unknown: response time = service time, no lag).
      */
-    public static Summary merge(Path outDir, List<Path> gatlingRunDirs, RunContext ctx, ServerMetrics before,
-            ServerMetrics after, Reconciliation reconciliation) throws IOException {
+    public static Summary merge(Path outDir, List<Path> gatlingRunDirs, List<Path> requestLogs, RunContext ctx,
+            ServerMetrics before, ServerMetrics after, Reconciliation reconciliation) throws IOException {
         if (gatlingRunDirs.isEmpty()) {
             throw new IOException("no simulation.log to summarise");
         }
         List<SimulationLog> logs = new ArrayList<>();
         List<String> sources = new ArrayList<>();
+        Path base = outDir.toAbsolutePath().normalize();
         for (Path dir : gatlingRunDirs) {
             logs.add(SimulationLogReader.read(dir));
             Path log = Files.isDirectory(dir) ? dir.resolve("simulation.log") : dir;
-            sources.add(outDir.toAbsolutePath().normalize().relativize(log.toAbsolutePath().normalize()).toString());
+            sources.add(base.relativize(log.toAbsolutePath().normalize()).toString());
         }
-        Summary summary = summarise(logs, sources, ctx, ServerReport.diff(before, after),
+        List<RequestRecords> records = new ArrayList<>();
+        List<String> requestSources = new ArrayList<>();
+        if (!requestLogs.isEmpty() && requestLogs.size() == gatlingRunDirs.size()) {
+            for (Path file : requestLogs) {
+                records.add(RequestRecords.read(file));
+                requestSources.add(base.relativize(file.toAbsolutePath().normalize()).toString());
+            }
+        } else {
+            logs.forEach(log -> records.add(RequestRecords.fromSimulationLog(log)));
+        }
+        Summary summary = summarise(logs, sources, records, requestSources, ctx, ServerReport.diff(before, after),
                 reconciliation == null ? Reconciliation.off() : reconciliation,
                 gatlingRunDirs.size() == 1 && Files.isDirectory(gatlingRunDirs.get(0))
                         ? GatlingReport.read(gatlingRunDirs.get(0)) : Optional.empty());
         Files.createDirectories(outDir);
         SummaryJson.write(summary, outDir.resolve(SUMMARY_JSON));
         Files.writeString(outDir.resolve(SUMMARY_MD), summary.markdown(), StandardCharsets.UTF_8);
+        Files.writeString(outDir.resolve(SUMMARY_HTML), SummaryHtml.render(summary), StandardCharsets.UTF_8);
         return summary;
     }
 
-    /** Computes the summary of {@code logs} without touching the file system. */
+    /** Computes the summary from simulation.log alone (tests; no request log). */
     static Summary summarise(List<SimulationLog> logs, List<String> sources, RunContext ctx, ServerReport server,
             Reconciliation reconciliation, Optional<Map<String, GatlingReport.Row>> gatling) {
-        List<SimulationLog.Request> requests = new ArrayList<>();
-        logs.forEach(log -> requests.addAll(log.requests()));
-        LatencyStats.Result stats = LatencyStats.of(requests);
+        return summarise(logs, sources, logs.stream().map(RequestRecords::fromSimulationLog).toList(), List.of(), ctx,
+                server, reconciliation, gatling);
+    }
 
-        Map<String, OperationStats> operations = new LinkedHashMap<>();
-        for (String name : ctx.operations()) {
-            LatencyStats op = stats.operations().get(name);
-            operations.put(name, op == null ? new LatencyStats().stats() : op.stats());
-        }
-        stats.operations().forEach((name, op) -> operations.putIfAbsent(name, op.stats()));
-        OperationStats overall = stats.overall().stats();
+    /** Computes the summary without touching the file system. */
+    static Summary summarise(List<SimulationLog> logs, List<String> sources, List<RequestRecords> records,
+            List<String> requestSources, RunContext ctx, ServerReport server, Reconciliation reconciliation,
+            Optional<Map<String, GatlingReport.Row>> gatling) {
+        double ramp = ctx.ramp().toMillis() / 1000.0;
+        double settle = ctx.settle().toMillis() / 1000.0;
+        double duration = ctx.duration().toMillis() / 1000.0;
+        Measurement.Result m = Measurement.measure(records, ctx.operations(), ctx.targetRate(), ramp, settle, duration,
+                ctx.arrivals());
+        boolean intended = records.stream().allMatch(RequestRecords::fromRequestLog);
 
-        InjectorReport injector = injector(logs, ctx);
         List<String> notes = new ArrayList<>();
-        notes.add("Client-side times are whole milliseconds (Gatling's resolution); HdrHistogram keeps them exactly "
-                + "up to 2047 ms and within 0.1 % above. Server-side percentiles are interpolated inside the "
-                + "services' histogram buckets.");
-        if (!ctx.ramp().isZero()) {
-            notes.add("Response times include the ramp; the achieved rate counts the steady window only.");
+        if (intended) {
+            notes.add("Client-side times come from the injector's request log (System.nanoTime, µs resolution). "
+                    + "Response time runs from the arrival's intended start, service time from the actual send; "
+                    + "both over successful requests only. Percentiles from HdrHistogram (3 significant digits: "
+                    + "within 0.1 %), mean and max exact.");
+        } else {
+            notes.add("No request log: client-side times come from Gatling's simulation.log (whole milliseconds), "
+                    + "the intended start is unknown, so response time = service time and the scheduling lag is "
+                    + "not measured.");
         }
+        notes.add("The measured window is " + SummaryMarkdown.num(duration) + " s of intended starts after the "
+                + SummaryMarkdown.num(ramp) + " s ramp and the " + SummaryMarkdown.num(settle) + " s settle period; "
+                + "those earlier arrivals are only in beforeWindow.");
+        notes.add("Server-side percentiles are interpolated inside the services' histogram buckets (Micrometer's "
+                + "default layout, about 1.1-1.4x apart, so up to ~30 % of the value); server means and counts are "
+                + "exact.");
         if (logs.size() > 1) {
-            notes.add("Merged from " + logs.size() + " injectors; per-second arrivals are summed by second since each "
-                    + "injector's own schedule start, so they assume the injectors' clocks and starts are close.");
+            notes.add("Merged from " + logs.size() + " injectors; each injector's window is taken on its own clock "
+                    + "(its first arrival), so per-second series assume the injectors started close together.");
         }
         if (server.mongodb().isEmpty() && server.scraped().isEmpty()) {
             notes.add("No server-side metrics were scraped.");
         }
         Summary.GatlingReported reported = gatling
-                .map(rows -> new Summary.GatlingReported(true, rows, GatlingReport.compare(rows, stats)))
+                .map(rows -> new Summary.GatlingReported(true, rows, GatlingReport.compare(rows,
+                        LatencyStats.of(allRequests(logs)))))
                 .orElseGet(() -> new Summary.GatlingReported(false, Map.of(), List.of()));
 
+        Summary.Status status = status(ctx, m);
         SimulationLog first = logs.get(0);
-        long runStart = logs.stream().mapToLong(SimulationLog::runStartMillis).min().orElse(0);
-        return new Summary(Summary.FORMAT_VERSION, ctx.label(), Instant.ofEpochMilli(runStart).toString(),
-                first.gatlingVersion(), first.simulationClass(), List.copyOf(sources), ctx.targetRate(),
-                round(injector.achievedRate(), 3), ctx.duration().toMillis() / 1000.0, ctx.ramp().toMillis() / 1000.0,
-                injector.fellBehind(), overall.errors(), rounded(overall), roundedAll(operations), server.mongodb(),
+        long anchor = records.isEmpty() ? first.runStartMillis() : records.get(0).anchorEpochMillis();
+        Summary.Window window = new Summary.Window(Instant.ofEpochMilli(m.windowStartEpochMillis()).toString(),
+                Instant.ofEpochMilli(m.windowEndEpochMillis()).toString(), ctx.scrapes().getOrDefault("before", ""),
+                ctx.scrapes().getOrDefault("after", ""));
+        OperationStats overall = m.overall();
+        return new Summary(Summary.FORMAT_VERSION, ctx.label(), status, Instant.ofEpochMilli(anchor).toString(),
+                first.gatlingVersion(), first.simulationClass(), List.copyOf(sources), List.copyOf(requestSources),
+                ctx.arrivals(), ctx.targetRate(), m.injector().achievedRate(), m.throughput(), duration, ramp, settle,
+                window, new LinkedHashMap<>(ctx.warmup()), m.injector().fellBehind(), overall.errors(),
+                Measurement.round3(overall.errorPct()), overall, m.operations(), m.reads(), m.writes(),
+                m.beforeWindow(), m.perSecond(), server.mongodb(),
                 new Summary.Orchestrator(server.business(), server.downstream(), server.partialTransactions()),
                 server.settings(), new Summary.Scrape(server.scraped(), server.missing(), server.notes()),
-                reconciliation, injector, reported, new LinkedHashMap<>(ctx.parameters()), List.copyOf(notes));
+                reconciliation, m.injector(), reported, new LinkedHashMap<>(ctx.parameters()), List.copyOf(notes));
     }
 
-    /** Arrivals are the run's user starts (one user per arrival in the open model), else its request starts. */
-    static InjectorReport injector(List<SimulationLog> logs, RunContext ctx) {
-        double rampSeconds = ctx.ramp().toMillis() / 1000.0;
-        double durationSeconds = ctx.duration().toMillis() / 1000.0;
-        if (ctx.targetRate() <= 0) {
-            return new InjectorReport(0, 0, 0, durationSeconds, 0, 0, 0, 0, 100, 0, List.of(), List.of(), false,
-                    List.of());
+    /** Every reason the run failed: the context's own, then the thresholds the figures broke. */
+    static Summary.Status status(RunContext ctx, Measurement.Result m) {
+        List<String> reasons = new ArrayList<>(ctx.failures());
+        RunContext.Thresholds t = ctx.thresholds();
+        OperationStats overall = m.overall();
+        InjectorReport injector = m.injector();
+        if (overall.count() == 0) {
+            reasons.add("no requests in the measured window");
         }
-        InjectorLag lag = new InjectorLag(ctx.targetRate() / logs.size(), rampSeconds, durationSeconds);
-        List<InjectorReport> reports = new ArrayList<>();
-        for (SimulationLog log : logs) {
-            long[] arrivals = log.userStarts(null);
-            long[] sends = log.requestStarts();
-            reports.add(arrivals.length > 0 ? lag.analyse(arrivals, sends) : lag.analyse(sends, null));
+        if (overall.errorPct() > t.maxErrorPct()) {
+            reasons.add(String.format(Locale.ROOT, "%d of %d requests failed (%s %%, limit %s %%)", overall.errors(),
+                    overall.count(), SummaryMarkdown.num(overall.errorPct()), SummaryMarkdown.num(t.maxErrorPct())));
         }
-        return reports.size() == 1 ? round(reports.get(0)) : round(combine(reports));
-    }
-
-    private static InjectorReport combine(List<InjectorReport> reports) {
-        long arrivals = 0;
-        long planned = 0;
-        double achieved = 0;
-        double lagSum = 0;
-        long p99 = 0;
-        long max = 0;
-        long late = 0;
-        double worst = 100;
-        long sendDelay = 0;
-        List<Long> perSecond = new ArrayList<>();
-        List<Double> plannedPerSecond = new ArrayList<>();
-        List<String> reasons = new ArrayList<>();
-        for (int i = 0; i < reports.size(); i++) {
-            InjectorReport r = reports.get(i);
-            arrivals += r.arrivals();
-            planned += r.plannedArrivals();
-            achieved += r.achievedRate();
-            lagSum += r.meanLagMs() * r.arrivals();
-            p99 = Math.max(p99, r.p99LagMs());
-            max = Math.max(max, r.maxLagMs());
-            late += r.lateArrivals();
-            worst = Math.min(worst, r.worstSecondPct());
-            sendDelay = Math.max(sendDelay, r.sendDelayP99Ms());
-            for (int s = 0; s < r.perSecond().size(); s++) {
-                if (s == perSecond.size()) {
-                    perSecond.add(0L);
-                    plannedPerSecond.add(0.0);
-                }
-                perSecond.set(s, perSecond.get(s) + r.perSecond().get(s));
-                plannedPerSecond.set(s, plannedPerSecond.get(s) + r.plannedPerSecond().get(s));
-            }
-            for (String reason : r.reasons()) {
-                reasons.add("injector " + (i + 1) + ": " + reason);
-            }
+        if (injector.shortfallPct() > t.maxRateShortfallPct()
+                && injector.plannedArrivals() - injector.sentArrivals() > 1) {
+            reasons.add(String.format(Locale.ROOT, "achieved rate %s/s of %s/s: %d of %d planned arrivals sent in the "
+                    + "window (shortfall %s %%, limit %s %%)", SummaryMarkdown.num(injector.achievedRate()),
+                    SummaryMarkdown.num(ctx.targetRate()), injector.sentArrivals(), injector.plannedArrivals(),
+                    SummaryMarkdown.num(injector.shortfallPct()), SummaryMarkdown.num(t.maxRateShortfallPct())));
         }
-        return new InjectorReport(arrivals, planned, achieved, reports.get(0).steadySeconds(),
-                arrivals == 0 ? 0 : lagSum / arrivals, p99, max, late, worst, sendDelay, perSecond, plannedPerSecond,
-                !reasons.isEmpty(), reasons);
+        if (injector.fellBehind()) {
+            injector.reasons().forEach(reason -> reasons.add("injector fell behind: " + reason));
+        }
+        if (t.maxP99Ms() > 0 && overall.p99Ms() > t.maxP99Ms()) {
+            reasons.add(String.format(Locale.ROOT, "p99 response time %s ms above the limit %s ms",
+                    SummaryMarkdown.num(overall.p99Ms()), SummaryMarkdown.num(t.maxP99Ms())));
+        }
+        return new Summary.Status(reasons.isEmpty(), List.copyOf(reasons));
     }
 
-    private static InjectorReport round(InjectorReport r) {
-        return new InjectorReport(r.arrivals(), r.plannedArrivals(), round(r.achievedRate(), 3), r.steadySeconds(),
-                round(r.meanLagMs(), 3), r.p99LagMs(), r.maxLagMs(), r.lateArrivals(), round(r.worstSecondPct(), 3),
-                r.sendDelayP99Ms(), r.perSecond(), r.plannedPerSecond().stream().map(v -> round(v, 3)).toList(),
-                r.fellBehind(), r.reasons());
-    }
-
-    private static Map<String, OperationStats> roundedAll(Map<String, OperationStats> operations) {
-        Map<String, OperationStats> result = new LinkedHashMap<>();
-        operations.forEach((name, stats) -> result.put(name, rounded(stats)));
-        return result;
-    }
-
-    private static OperationStats rounded(OperationStats s) {
-        return new OperationStats(s.count(), s.errors(), s.errorsByStatus(), round(s.meanMs(), 3), s.p50Ms(),
-                s.p95Ms(), s.p99Ms(), s.p999Ms(), s.maxMs());
-    }
-
-    static double round(double value, int decimals) {
-        double scale = Math.pow(10, decimals);
-        return Math.round(value * scale) / scale;
+    private static List<SimulationLog.Request> allRequests(List<SimulationLog> logs) {
+        List<SimulationLog.Request> requests = new ArrayList<>();
+        logs.forEach(log -> requests.addAll(log.requests()));
+        return requests;
     }
 }

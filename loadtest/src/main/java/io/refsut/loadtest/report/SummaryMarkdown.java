@@ -13,42 +13,77 @@ final class SummaryMarkdown {
 
     static String render(Summary s) {
         StringBuilder md = new StringBuilder();
-        md.append("# Run summary: ").append(s.label()).append("\n\n");
-        md.append(String.format(Locale.ROOT, "- Target rate **%s/s**, achieved **%s/s** over the %s s steady window",
-                num(s.targetRate()), num(s.achievedRate()), num(s.durationSeconds())));
-        if (s.rampSeconds() > 0) {
-            md.append(" (after a ").append(num(s.rampSeconds())).append(" s ramp)");
+        md.append("# ").append(s.status().passed() ? "PASSED" : "FAILED").append(": run ").append(s.label())
+                .append("\n\n");
+        if (!s.status().passed()) {
+            s.status().reasons().forEach(reason -> md.append("- **").append(reason).append("**\n"));
+            md.append('\n');
         }
-        md.append('\n');
+        md.append(String.format(Locale.ROOT, "- Target rate **%s/s** (%s arrivals), achieved **%s/s**, throughput "
+                        + "%s successful/s over the %s s measured window", num(s.targetRate()), s.arrivals(),
+                num(s.achievedRate()), num(s.throughput()), num(s.durationSeconds())));
+        md.append(" (after a ").append(num(s.rampSeconds())).append(" s ramp and ").append(num(s.settleSeconds()))
+                .append(" s settle; window ").append(s.window().start()).append(" – ").append(s.window().end())
+                .append(")\n");
         InjectorReport injector = s.injector();
-        md.append(String.format(Locale.ROOT, "- Injector: %s; arrival lag mean %s ms, p99 %d ms, max %d ms; "
-                        + "%d of %d planned arrivals sent%s\n",
-                s.injectorFellBehind() ? "**FELL BEHIND**" : "on schedule", num(injector.meanLagMs()),
-                injector.p99LagMs(), injector.maxLagMs(), injector.arrivals(), injector.plannedArrivals(),
-                injector.reasons().isEmpty() ? "" : " (" + String.join("; ", injector.reasons()) + ")"));
-        md.append(String.format(Locale.ROOT, "- Errors: %d of %d requests (%s %%)\n", s.totalErrors(),
-                s.overall().count(), num(s.overall().errorPct())));
+        md.append(String.format(Locale.ROOT, "- Injector: %s; scheduling lag mean %s, p99 %s, max %s; %d of %d "
+                        + "arrivals later than %s; %d of %d planned arrivals sent in the window\n",
+                s.injectorFellBehind() ? "**FELL BEHIND**" : "on schedule", ms(injector.meanLagMs()),
+                ms(injector.p99LagMs()), ms(injector.maxLagMs()), injector.lateArrivals(), injector.plannedArrivals(),
+                ms(injector.lateThresholdMs()), injector.sentArrivals(), injector.plannedArrivals()));
+        md.append(String.format(Locale.ROOT, "- Errors: %d of %d requests (%s %%)%s\n", s.totalErrors(),
+                s.overall().count(), num(s.errorPct()), s.overall().errorsByKind().isEmpty() ? ""
+                        : ": " + entries(s.overall().errorsByKind())));
         Reconciliation r = s.reconciliation();
-        md.append(String.format(Locale.ROOT, "- Reconciliation (%s): %s; checked %d, missing %d, mismatched %d, "
-                        + "indeterminate %d\n", r.mode(), "off".equals(r.mode()) ? "not run" : r.clean() ? "clean" : "**LOSS**",
-                r.checked(), r.missing(), r.mismatched(), r.indeterminate()));
+        md.append("- Reconciliation (").append(r.mode()).append("): ")
+                .append("off".equals(r.mode()) ? "not run" : r.clean() ? "clean" : "**NOT CLEAN**").append("; ")
+                .append(entries(r.counts())).append('\n');
         if (!r.examples().isEmpty()) {
             md.append("  - examples: ").append(String.join(", ", r.examples())).append('\n');
         }
+        if (!s.warmup().isEmpty()) {
+            md.append("- Warm-up: ").append(entries(s.warmup())).append('\n');
+        }
+        if (!s.window().scrapeBefore().isEmpty()) {
+            md.append("- Server-side scrapes at ").append(s.window().scrapeBefore()).append(" and ")
+                    .append(s.window().scrapeAfter()).append('\n');
+        }
         md.append("- Run start ").append(s.runStart()).append(", Gatling ").append(s.gatlingVersion())
-                .append(", ").append(s.sources().size()).append(" simulation.log file(s)\n\n");
+                .append(", ").append(s.sources().size()).append(" injector(s)\n\n");
 
-        md.append("## Response times seen by the client (ms)\n\n");
-        md.append("Recomputed from simulation.log with HdrHistogram over every response (OK and KO); Gatling records "
-                + "whole milliseconds, so that is the resolution.\n\n");
-        md.append("| operation | count | errors | mean | p50 | p95 | p99 | p99.9 | max | errors by status |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        md.append("## Response time: successful requests, from the intended start\n\n");
+        md.append("The headline figure: what a user arriving on schedule waited. Failures are counted apart.\n\n");
+        md.append("| operation | count | ok | errors | mean | p50 | p95 | p99 | p99.9 | max | errors by kind |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         s.operations().forEach((name, stats) -> row(md, name, stats));
+        row(md, "**reads**", s.reads());
+        row(md, "**writes**", s.writes());
         row(md, "**overall**", s.overall());
         md.append('\n');
+        md.append("## Service time: successful requests, from the actual send\n\n");
+        md.append("| operation | count | mean | p50 | p95 | p99 | p99.9 | max |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        s.operations().forEach((name, stats) -> latencyRow(md, name, stats.serviceTime()));
+        latencyRow(md, "**reads**", s.reads().serviceTime());
+        latencyRow(md, "**writes**", s.writes().serviceTime());
+        latencyRow(md, "**overall**", s.overall().serviceTime());
+        md.append('\n');
+        if (!s.overall().failures().isEmpty()) {
+            md.append("## Failed requests by kind: response time\n\n");
+            md.append("| operation | kind | count | mean | p50 | p95 | p99 | p99.9 | max |\n");
+            md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            s.operations().forEach((name, stats) -> stats.failures().forEach((kind, l) ->
+                    latencyRow(md, name + " | " + kind, l)));
+            md.append('\n');
+        }
+        OperationStats b = s.beforeWindow();
+        md.append(String.format(Locale.ROOT, "Before the window (ramp and settle): %d requests, %d failed, p50 %s, "
+                + "p99 %s, max %s.\n\n", b.count(), b.errors(), ms(b.p50Ms()), ms(b.p99Ms()), ms(b.maxMs())));
 
         if (!s.server().isEmpty()) {
             md.append("## Time in MongoDB measured by the services (µs)\n\n");
+            md.append("Between the scrapes that bracket the measured window. Means are exact; percentiles are "
+                    + "interpolated in histogram buckets and shown to two significant digits.\n\n");
             md.append("| service | operation | count | mean | p50 | p95 | p99 | outcomes |\n");
             md.append("|---|---|---:|---:|---:|---:|---:|---|\n");
             s.server().forEach((service, ops) -> ops.forEach((op, t) -> timingRow(md, service + " | " + op, t)));
@@ -81,6 +116,9 @@ final class SummaryMarkdown {
         }
 
         md.append("## Gatling's own figures\n\n");
+        md.append("Gatling's table covers every response of the run phase (OK and KO, ramp and settle included) in "
+                + "whole ms from its send; it is compared with a recomputation of simulation.log on those terms, "
+                + "not with the figures above.\n\n");
         Summary.GatlingReported g = s.gatlingReported();
         if (!g.available()) {
             md.append("No Gatling HTML report was read for this summary.\n\n");
@@ -110,14 +148,36 @@ final class SummaryMarkdown {
     }
 
     private static void row(StringBuilder md, String name, OperationStats s) {
-        md.append(String.format(Locale.ROOT, "| %s | %d | %d | %s | %d | %d | %d | %d | %d | %s |\n", name,
-                s.count(), s.errors(), num(s.meanMs()), s.p50Ms(), s.p95Ms(), s.p99Ms(), s.p999Ms(), s.maxMs(),
-                entries(s.errorsByStatus())));
+        md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s |\n", name,
+                s.count(), s.ok(), s.errors(), ms(s.meanMs()), ms(s.p50Ms()), ms(s.p95Ms()), ms(s.p99Ms()),
+                ms(s.p999Ms()), ms(s.maxMs()), entries(s.errorsByKind())));
+    }
+
+    private static void latencyRow(StringBuilder md, String name, Latency l) {
+        md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s |\n", name, l.count(),
+                ms(l.meanMs()), ms(l.p50Ms()), ms(l.p95Ms()), ms(l.p99Ms()), ms(l.p999Ms()), ms(l.maxMs())));
+    }
+
+    /**
+     * A client-side time with the precision it has: µs below a millisecond ("850 µs"), else ms with µs
+     * ("12.345 ms"); whole ms above ten seconds.
+     */
+    static String ms(double millis) {
+        if (millis == 0) {
+            return "0";
+        }
+        if (millis < 1) {
+            return Math.round(millis * 1000) + " µs";
+        }
+        if (millis >= 10_000) {
+            return Math.round(millis) + " ms";
+        }
+        return String.format(Locale.ROOT, "%.3f ms", millis);
     }
 
     private static void timingRow(StringBuilder md, String name, ServerTiming t) {
         md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s |\n", name, t.count(),
-                num(t.meanUs()), num(t.p50Us()), num(t.p95Us()), num(t.p99Us()), entries(t.outcomes())));
+                num(t.meanUs()), sig2(t.p50Us()), sig2(t.p95Us()), sig2(t.p99Us()), entries(t.outcomes())));
     }
 
     private static String entries(Map<String, ?> map) {
@@ -130,6 +190,15 @@ final class SummaryMarkdown {
                 ? list.stream().map(String::valueOf).collect(Collectors.joining(", "))
                 : String.valueOf(value);
         return text.replace("|", "\\|").replace("\n", " ");
+    }
+
+    /** A server-side percentile to two significant digits: its histogram bucket is not finer than that. */
+    static String sig2(double value) {
+        if (value == 0) {
+            return "0";
+        }
+        return new java.math.BigDecimal(value).round(new java.math.MathContext(2)).stripTrailingZeros()
+                .toPlainString();
     }
 
     /** A number with at most one decimal ("12", "12.3"). */

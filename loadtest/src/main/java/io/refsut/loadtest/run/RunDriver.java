@@ -47,6 +47,9 @@ public final class RunDriver {
     /** Exit status for options that make no sense. */
     public static final int BAD_OPTIONS = 2;
 
+    /** The run phase's request log, in the results folder. */
+    public static final String REQUEST_LOG = "requests-run.csv";
+
     private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final RunSettings settings;
@@ -55,6 +58,7 @@ public final class RunDriver {
     private final List<String> failures = new ArrayList<>();
     private final Map<String, Object> extraRunInfo = new LinkedHashMap<>();
     private LocalStack sharedStack;
+    private final Map<String, Object> warmupInfo = new LinkedHashMap<>();
 
     public RunDriver(RunSettings settings, Consumer<String> console) {
         this.settings = settings;
@@ -150,8 +154,12 @@ public final class RunDriver {
         if (!settings.warmup().isZero()) {
             console.accept("warm-up: every operation on separate warm-up accounts, " + settings.warmup().toSeconds()
                     + " s at 4 concurrent cycles");
-            runInfo.put("warmupCycles", new Warmup(client, target, new RecordIds(loadParameters.seed()),
-                    loadParameters.runTag(), settings.currency()).run(settings.warmup(), Duration.ofSeconds(120), console));
+            long warmupStart = System.nanoTime();
+            int cycles = new Warmup(client, target, new RecordIds(loadParameters.seed()),
+                    loadParameters.runTag(), settings.currency()).run(settings.warmup(), Duration.ofSeconds(120), console);
+            runInfo.put("warmupCycles", cycles);
+            warmupInfo.put("cycles", cycles);
+            warmupInfo.put("seconds", Math.round((System.nanoTime() - warmupStart) / 1e6) / 1000.0);
         }
         Map<String, Object> loadInfo = new LinkedHashMap<>();
         if (settings.phases() != RunSettings.Phases.RUN_ONLY) {
@@ -167,51 +175,54 @@ public final class RunDriver {
         }
 
         SimulationParameters runParameters = loadParameters.withAckLog(out.resolve("writes-run.csv"));
-        ServerMetrics before = ServerMetrics.scrape(metrics);
-        console.accept(String.format(Locale.ROOT, "run phase: %.1f/s for %d s%s, mix %s, %s keys, %s "
-                + "connections", settings.rate(), settings.duration().toSeconds(),
+        console.accept(String.format(Locale.ROOT, "run phase: %.1f/s (%s arrivals)%s, %d s settle, %d s measured, "
+                + "mix %s, %s keys, %s connections", settings.rate(), settings.measurement().arrivals().label(),
                 settings.ramp().isZero() ? "" : " after a " + settings.ramp().toSeconds() + " s ramp",
+                settings.measurement().settle().toSeconds(), settings.duration().toSeconds(),
                 settings.mix().describe(), settings.distribution().label(), settings.connectionMode().label()));
-        GatlingRunner.Result run = GatlingRunner.run(RunSimulation.class, gatlingResults, "run " + out.getFileName(),
-                merge(gatling, runParameters.toProperties()));
-        ServerMetrics after = ServerMetrics.scrape(metrics);
+        WindowScrapes scrapes = WindowScrapes.start(metrics, settings.ramp().plus(settings.measurement().settle()),
+                settings.duration());
+        GatlingRunner.Result run;
+        try {
+            run = GatlingRunner.run(RunSimulation.class, gatlingResults, "run " + out.getFileName(),
+                    merge(gatling, runParameters.toProperties()));
+        } finally {
+            scrapes.finish();
+        }
         runInfo.put("runPhase", Map.of("gatlingRunFolder", out.relativize(run.runDirectory()).toString(),
-                "gatlingStatus", run.statusCode()));
+                "gatlingStatus", run.statusCode(), "requestLog", REQUEST_LOG));
         reportDeadService(stack);
+        if (run.statusCode() != 0) {
+            failures.add("Gatling exited with status " + run.statusCode());
+        }
 
         boolean wholeHistory = settings.phases() == RunSettings.Phases.LOAD_AND_RUN;
         ReconciliationResult reconciliation = reconcile(loadParameters, target, client, out, wholeHistory
                 ? List.of(out.resolve("writes-load.csv"), out.resolve("writes-run.csv"))
                 : List.of(out.resolve("writes-run.csv")), wholeHistory);
+        if (!reconciliation.clean()) {
+            failures.add("reconciliation is not clean: " + reconciliation.describe());
+        }
 
         Map<String, Object> contextParameters = new LinkedHashMap<>(runParameters.toProperties());
         contextParameters.remove(SimulationParameters.PREFIX + "ackLog");
+        contextParameters.remove(SimulationParameters.PREFIX + "requestLog");
         contextParameters.put("loadCount", loadInfo.get("writes"));
         contextParameters.put("loadDurationSeconds", loadInfo.get("durationSeconds"));
         contextParameters.put("loadRatePerSecond", loadInfo.get("ratePerSecond"));
         contextParameters.put("database", runInfo.get("database"));
         RunContext context = new RunContext(settings.label(), settings.rate(), settings.duration(), settings.ramp(),
-                contextParameters, settings.mix().operations().stream().map(Operation::requestName).toList());
-        Summary summary = ResultsWriter.write(out, run.runDirectory(), context, before, after,
-                new Reconciliation(reconciliation.mode(), reconciliation.checked(), reconciliation.missing(),
-                        reconciliation.mismatched(), reconciliation.indeterminate(), reconciliation.examples()));
+                settings.measurement().settle(), settings.measurement().arrivals().label(), contextParameters,
+                settings.mix().operations().stream().map(Operation::requestName).toList(),
+                new RunContext.Thresholds(settings.maxErrorPct(), settings.maxP99Ms(),
+                        settings.measurement().maxRateShortfallPct()),
+                failures, warmupInfo, scrapes.instants());
+        Summary summary = ResultsWriter.write(out, run.runDirectory(), out.resolve(REQUEST_LOG), context,
+                scrapes.before(), scrapes.after(), reconciliation.toReport());
 
         System.out.println(summary.markdown());
-        if (run.statusCode() != 0) {
-            failures.add(run.assertionsFailed() ? "Gatling assertions failed (--max-error-pct "
-                    + settings.maxErrorPct() + (settings.maxP99Ms() > 0 ? ", --max-p99-ms " + settings.maxP99Ms() : "")
-                    + ")" : "Gatling exited with status " + run.statusCode());
-        }
-        if (!reconciliation.clean()) {
-            failures.add("reconciliation found " + reconciliation.missing() + " missing and "
-                    + reconciliation.mismatched() + " mismatched writes");
-        }
-        if (reconciliation.unreadable() > 0) {
-            failures.add("reconciliation could not read back " + reconciliation.unreadable() + " records");
-        }
-        if (summary.injectorFellBehind()) {
-            failures.add("the injector fell behind its schedule: the achieved rate is not the target rate");
-        }
+        failures.clear();
+        failures.addAll(summary.status().reasons());
         return finish(out);
     }
 
@@ -257,9 +268,8 @@ public final class RunDriver {
         boolean wholeHistory = LoadSimulation.existing() == 0;
         ReconciliationResult reconciliation = reconcile(loadParameters, target, client, out,
                 List.of(out.resolve("writes-load.csv")), wholeHistory);
-        if (!reconciliation.clean() || reconciliation.unreadable() > 0) {
-            failures.add("load read-back: " + reconciliation.missing() + " missing, " + reconciliation.mismatched()
-                    + " mismatched, " + reconciliation.unreadable() + " unreadable " + reconciliation.examples());
+        if (!reconciliation.clean()) {
+            failures.add("load read-back is not clean: " + reconciliation.describe() + " " + reconciliation.examples());
         }
         return finish(out);
     }
@@ -272,9 +282,8 @@ public final class RunDriver {
                         settings.records(), settings.initialBalanceMinor(), new RecordIds(parameters.seed()),
                         target, client, 8, out.getFileName().toString().hashCode(), wholeHistory), logs, console);
         runInfo.put("reconciliation", reconciliation);
-        console.accept("reconciliation: " + reconciliation.checked() + " checked, " + reconciliation.missing()
-                + " missing, " + reconciliation.mismatched() + " mismatched, " + reconciliation.indeterminate()
-                + " indeterminate" + (wholeHistory ? "" : " (balances and owners not judged: other writers)"));
+        console.accept("reconciliation: " + reconciliation.describe()
+                + (wholeHistory ? "" : " (balances and owners not judged: other writers)"));
         return reconciliation;
     }
 
@@ -291,10 +300,12 @@ public final class RunDriver {
     private SimulationParameters parameters(String target, String seed, String runTag, Path ackLog) {
         return new SimulationParameters(target, seed, settings.records(), settings.payments(),
                 settings.initialBalanceMinor(), settings.currency(), settings.loadConcurrency(), settings.rate(),
-                settings.duration().toSeconds(), settings.ramp().toSeconds(), settings.mix(), settings.distribution(),
-                settings.hotDataFraction(), settings.hotOperationFraction(), settings.docBytes(),
-                settings.connectionMode(), settings.maxErrorPct(), settings.maxP99Ms(), settings.maxPaymentMinor(),
-                runTag, ackLog);
+                settings.duration().toSeconds(), settings.ramp().toSeconds(),
+                settings.measurement().settle().toSeconds(), settings.measurement().arrivals(),
+                settings.measurement().maxInFlight(), settings.requestTimeout().toMillis(), settings.mix(),
+                settings.distribution(), settings.hotDataFraction(), settings.hotOperationFraction(),
+                settings.docBytes(), settings.connectionMode(), settings.maxErrorPct(), settings.maxP99Ms(),
+                settings.maxPaymentMinor(), runTag, ackLog, ackLog.resolveSibling(REQUEST_LOG));
     }
 
     private Map<String, String> gatlingProperties() {
@@ -365,6 +376,92 @@ public final class RunDriver {
                     .writeValue(out.resolve("run.json").toFile(), runInfo);
         } catch (IOException e) {
             console.accept("cannot write run.json: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Scrapes the metrics endpoints at the measured window's start and end: a thread waits for the run phase's
+     * first arrival ({@link RunSimulation#anchorNanos()}), then for {@code lead} (ramp + settle) and {@code window}.
+     * If the run ends early, the missing scrape is taken when it ends.
+     */
+    static final class WindowScrapes {
+        private final Map<String, URI> endpoints;
+        private final Thread thread;
+        private final Map<String, String> instants = new java.util.concurrent.ConcurrentHashMap<>();
+        private volatile ServerMetrics before;
+        private volatile ServerMetrics after;
+
+        private final Duration lead;
+        private final Duration window;
+
+        private WindowScrapes(Map<String, URI> endpoints, Duration lead, Duration window) {
+            this.endpoints = endpoints;
+            this.lead = lead;
+            this.window = window;
+            this.thread = new Thread(() -> {
+                try {
+                    long anchor;
+                    while ((anchor = RunSimulation.anchorNanos()) == 0) {
+                        Thread.sleep(2);
+                    }
+                    sleepUntil(anchor + lead.toNanos());
+                    before = scrape("before");
+                    sleepUntil(anchor + lead.toNanos() + window.toNanos());
+                    after = scrape("after");
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "sut-window-scrapes");
+            thread.setDaemon(true);
+        }
+
+        static WindowScrapes start(Map<String, URI> endpoints, Duration lead, Duration window) {
+            WindowScrapes scrapes = new WindowScrapes(endpoints, lead, window);
+            scrapes.thread.start();
+            return scrapes;
+        }
+
+        private ServerMetrics scrape(String which) {
+            instants.put(which, Instant.now().toString());
+            return ServerMetrics.scrape(endpoints);
+        }
+
+        private static void sleepUntil(long nanos) throws InterruptedException {
+            long wait;
+            while ((wait = nanos - System.nanoTime()) > 0) {
+                Thread.sleep(Math.max(1, Math.min(wait / 1_000_000, 200)));
+            }
+        }
+
+        /** Called when the run phase ended: takes any scrape the thread did not (early end: at once). */
+        void finish() {
+            long anchor = RunSimulation.anchorNanos();
+            if (anchor == 0 || System.nanoTime() < anchor + lead.toNanos() + window.toNanos()) {
+                thread.interrupt();
+            }
+            try {
+                thread.join(30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (before == null) {
+                before = scrape("before");
+            }
+            if (after == null) {
+                after = scrape("after");
+            }
+        }
+
+        ServerMetrics before() {
+            return before;
+        }
+
+        ServerMetrics after() {
+            return after;
+        }
+
+        Map<String, String> instants() {
+            return Map.copyOf(instants);
         }
     }
 

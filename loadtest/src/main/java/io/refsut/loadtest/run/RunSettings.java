@@ -29,6 +29,7 @@ public record RunSettings(
         double rate,
         Duration duration,
         Duration ramp,
+        Measurement measurement,
         Mix mix,
         Distribution distribution,
         double hotDataFraction,
@@ -47,6 +48,15 @@ public record RunSettings(
         String region,
         String zone,
         Map<String, Object> options) {
+
+    /**
+     * How the run phase is scheduled and judged: the settle period at full rate between the ramp and the measured
+     * window, the arrival process, the injector's cap on requests in flight (0 = none, the open model), and the
+     * largest shortfall of the achieved rate (percent of the target) that still passes.
+     */
+    public record Measurement(Duration settle, io.refsut.loadtest.simulation.ArrivalSchedule.Process arrivals,
+            int maxInFlight, double maxRateShortfallPct) {
+    }
 
     /** Which phases a command runs. */
     public enum Phases {

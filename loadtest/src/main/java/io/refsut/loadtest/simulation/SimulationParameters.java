@@ -23,6 +23,10 @@ public record SimulationParameters(
         double rate,
         long durationSeconds,
         long rampSeconds,
+        long settleSeconds,
+        ArrivalSchedule.Process arrivals,
+        int maxInFlight,
+        long requestTimeoutMillis,
         Mix mix,
         Distribution distribution,
         double hotDataFraction,
@@ -33,7 +37,8 @@ public record SimulationParameters(
         long maxP99Ms,
         long maxPaymentMinor,
         String runTag,
-        Path ackLog) {
+        Path ackLog,
+        Path requestLog) {
 
     /** Prefix of every system property the simulations read. */
     public static final String PREFIX = "sut.";
@@ -69,8 +74,11 @@ public record SimulationParameters(
         if (!(rate > 0)) {
             throw new IllegalArgumentException("rate must be > 0");
         }
-        if (durationSeconds < 1 || rampSeconds < 0) {
-            throw new IllegalArgumentException("duration must be >= 1 s and ramp >= 0 s");
+        if (durationSeconds < 1 || rampSeconds < 0 || settleSeconds < 0) {
+            throw new IllegalArgumentException("duration must be >= 1 s, ramp and settle >= 0 s");
+        }
+        if (maxInFlight < 0) {
+            throw new IllegalArgumentException("max in flight must be >= 0 (0 = unbounded)");
         }
         if (loadConcurrency < 1) {
             throw new IllegalArgumentException("load concurrency must be >= 1");
@@ -101,6 +109,10 @@ public record SimulationParameters(
                 Double.parseDouble(require(properties, "rate")),
                 Long.parseLong(require(properties, "durationSeconds")),
                 Long.parseLong(require(properties, "rampSeconds")),
+                Long.parseLong(require(properties, "settleSeconds")),
+                ArrivalSchedule.Process.parse(require(properties, "arrivals")),
+                Integer.parseInt(require(properties, "maxInFlight")),
+                Long.parseLong(require(properties, "requestTimeoutMillis")),
                 Mix.parse(require(properties, "mix")),
                 Distribution.parse(require(properties, "distribution")),
                 Double.parseDouble(require(properties, "hotDataFraction")),
@@ -111,7 +123,8 @@ public record SimulationParameters(
                 Long.parseLong(require(properties, "maxP99Ms")),
                 Long.parseLong(require(properties, "maxPaymentMinor")),
                 require(properties, "runTag"),
-                Path.of(require(properties, "ackLog")));
+                Path.of(require(properties, "ackLog")),
+                Path.of(require(properties, "requestLog")));
     }
 
     /** These parameters as {@code sut.*} system property entries. */
@@ -127,6 +140,10 @@ public record SimulationParameters(
         map.put(PREFIX + "rate", Double.toString(rate));
         map.put(PREFIX + "durationSeconds", Long.toString(durationSeconds));
         map.put(PREFIX + "rampSeconds", Long.toString(rampSeconds));
+        map.put(PREFIX + "settleSeconds", Long.toString(settleSeconds));
+        map.put(PREFIX + "arrivals", arrivals.label());
+        map.put(PREFIX + "maxInFlight", Integer.toString(maxInFlight));
+        map.put(PREFIX + "requestTimeoutMillis", Long.toString(requestTimeoutMillis));
         map.put(PREFIX + "mix", mix.describe());
         map.put(PREFIX + "distribution", distribution.label());
         map.put(PREFIX + "hotDataFraction", Double.toString(hotDataFraction));
@@ -138,14 +155,21 @@ public record SimulationParameters(
         map.put(PREFIX + "maxPaymentMinor", Long.toString(maxPaymentMinor));
         map.put(PREFIX + "runTag", runTag);
         map.put(PREFIX + "ackLog", ackLog.toString());
+        map.put(PREFIX + "requestLog", requestLog.toString());
         return map;
     }
 
     /** The same parameters writing acknowledged writes to another file (one per phase). */
     public SimulationParameters withAckLog(Path file) {
         return new SimulationParameters(target, seed, records, payments, initialBalanceMinor, currency, loadConcurrency,
-                rate, durationSeconds, rampSeconds, mix, distribution, hotDataFraction, hotOperationFraction, docBytes,
-                connectionMode, maxErrorPct, maxP99Ms, maxPaymentMinor, runTag, file);
+                rate, durationSeconds, rampSeconds, settleSeconds, arrivals, maxInFlight, requestTimeoutMillis, mix,
+                distribution, hotDataFraction, hotOperationFraction, docBytes, connectionMode, maxErrorPct, maxP99Ms,
+                maxPaymentMinor, runTag, file, requestLog);
+    }
+
+    /** Seconds at the constant rate: the settle period, then the measured duration. */
+    public long constantSeconds() {
+        return settleSeconds + durationSeconds;
     }
 
     private static String require(Properties properties, String name) {

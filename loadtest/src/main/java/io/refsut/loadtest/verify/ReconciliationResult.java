@@ -11,9 +11,21 @@ import java.util.List;
 public record ReconciliationResult(String mode, long checked, long missing, long mismatched, long indeterminate,
         long unreadable, List<String> examples) {
 
-    /** No loss and no mismatch. */
+    /** No loss, no mismatch, nothing unreadable. */
     public boolean clean() {
-        return missing == 0 && mismatched == 0;
+        return missing == 0 && mismatched == 0 && unreadable == 0;
+    }
+
+    /** Every count, for the console and failure reasons. */
+    public String describe() {
+        return checked + " checked, " + missing + " missing, " + mismatched + " mismatched, " + unreadable
+                + " unreadable, " + indeterminate + " indeterminate";
+    }
+
+    /** The summary's form of this result. */
+    public io.refsut.loadtest.report.Reconciliation toReport() {
+        return new io.refsut.loadtest.report.Reconciliation(mode, checked, missing, mismatched, unreadable, 0, 0, 0, 0,
+                0, indeterminate, 0, 0, "", examples);
     }
 
     /** A result for {@code --verify off}. */

@@ -15,7 +15,7 @@ class LatencyStatsTest {
         for (int ms = 1000; ms >= 1; ms--) {
             stats.record(ms, true, "");
         }
-        OperationStats s = stats.stats();
+        LatencyStats.Figures s = stats.stats();
         assertEquals(1000, s.count());
         assertEquals(500.5, s.meanMs(), 1e-9);
         assertEquals(500, s.p50Ms());
@@ -33,7 +33,7 @@ class LatencyStatsTest {
             stats.record(5, true, "");
         }
         stats.record(30_000, true, "");
-        OperationStats s = stats.stats();
+        LatencyStats.Figures s = stats.stats();
         assertEquals(5, s.p99Ms());
         assertEquals(5, s.p999Ms());
         assertEquals(30_000, s.maxMs(), 30_000 * 0.001);
@@ -47,7 +47,7 @@ class LatencyStatsTest {
         stats.record(3, false, "status.find.is(201), found 409");
         stats.record(3, false, "i.n.c.ConnectTimeoutException: connection timed out");
         stats.record(3, true, "");
-        OperationStats s = stats.stats();
+        LatencyStats.Figures s = stats.stats();
         assertEquals(4, s.errors());
         assertEquals(Map.of("503", 2L, "409", 1L, "i.n.c.ConnectTimeoutException: connection timed out", 1L),
                 s.errorsByStatus());
@@ -72,7 +72,7 @@ class LatencyStatsTest {
 
     @Test
     void emptyStatsAreZero() {
-        OperationStats s = new LatencyStats().stats();
-        assertEquals(new OperationStats(0, 0, Map.of(), 0, 0, 0, 0, 0, 0), s);
+        LatencyStats.Figures s = new LatencyStats().stats();
+        assertEquals(new LatencyStats.Figures(0, 0, Map.of(), 0, 0, 0, 0, 0, 0), s);
     }
 }

@@ -38,7 +38,7 @@ class ReportCommandTest {
             writeLog(gatling.resolve("simulation.log"), injector == injector0 ? T0 : T0 + 1300, 25, 10);
             RunContext ctx = new RunContext("aks-exec1", 25, Duration.ofSeconds(10), Duration.ZERO, Map.of("rate", 25),
                     List.of("read_account"));
-            ResultsWriter.write(injector, gatling, ctx, ServerMetrics.empty(), ServerMetrics.empty(), null);
+            ResultsWriter.write(injector, gatling, null, ctx, ServerMetrics.empty(), ServerMetrics.empty(), null);
         }
         Path out = dir.resolve("merged");
         StringWriter text = new StringWriter();

@@ -32,6 +32,19 @@ public final class FakeOrchestrator implements AutoCloseable {
     /** Stored payments. */
     public final Map<UUID, ObjectNode> payments = new ConcurrentHashMap<>();
 
+    // faults apply to the injector's requests, not to the reconciliation's read-back (X-Request-Id reconcile-*)
+
+    /** Every account read waits this long before answering (0 = none). */
+    public volatile long readDelayMillis;
+    /** Every n-th account read answers a fast 503 (0 = never). */
+    public volatile int failEveryNthRead;
+    /** After this many account reads, every request stalls until {@link #stallMillis} have passed (0 = never). */
+    public volatile long stallAfterReads;
+    /** Length of the stall. */
+    public volatile long stallMillis;
+
+    private final java.util.concurrent.atomic.AtomicLong reads = new java.util.concurrent.atomic.AtomicLong();
+    private volatile long stallUntilNanos;
     private final HttpServer server;
     private final ExecutorService executor = Executors.newFixedThreadPool(8);
 
@@ -50,6 +63,23 @@ public final class FakeOrchestrator implements AutoCloseable {
     private void accounts(HttpExchange exchange) throws IOException {
         String method = exchange.getRequestMethod();
         String[] path = exchange.getRequestURI().getPath().split("/");
+        String requestId = exchange.getRequestHeaders().getFirst("X-Request-Id");
+        boolean injected = requestId == null || !requestId.startsWith("reconcile-");
+        if (method.equals("GET") && injected) {
+            long n = reads.incrementAndGet();
+            if (stallAfterReads > 0 && n == stallAfterReads) {
+                stallUntilNanos = System.nanoTime() + stallMillis * 1_000_000;
+            }
+            int every = failEveryNthRead;
+            if (every > 0 && n % every == 0) {
+                send(exchange, 503, "{\"status\":503,\"detail\":\"accounts unavailable\"}");
+                return;
+            }
+            sleep(readDelayMillis * 1_000_000);
+        }
+        if (injected) {
+            sleep(stallUntilNanos - System.nanoTime());
+        }
         if (method.equals("POST") && path.length == 4) {
             ObjectNode body = (ObjectNode) JSON.readTree(exchange.getRequestBody());
             UUID id = UUID.fromString(body.get("id").asText());
@@ -84,7 +114,18 @@ public final class FakeOrchestrator implements AutoCloseable {
         send(exchange, 200, view(id).toString());
     }
 
+    private static void sleep(long nanos) {
+        if (nanos > 0) {
+            try {
+                Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     private void payments(HttpExchange exchange) throws IOException {
+        sleep(stallUntilNanos - System.nanoTime());
         String[] path = exchange.getRequestURI().getPath().split("/");
         if (exchange.getRequestMethod().equals("POST")) {
             ObjectNode body = (ObjectNode) JSON.readTree(exchange.getRequestBody());

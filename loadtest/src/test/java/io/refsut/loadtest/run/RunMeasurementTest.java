@@ -1,0 +1,119 @@
+package io.refsut.loadtest.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.refsut.loadtest.cli.SutCommand;
+import io.refsut.loadtest.report.OperationStats;
+import io.refsut.loadtest.report.Summary;
+import io.refsut.loadtest.report.SummaryJson;
+import io.refsut.loadtest.testing.FakeOrchestrator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code sut run --target} against the in-memory orchestrator, in a child JVM (Gatling's system properties stay out
+ * of this one): the behaviours the measurement promises, with short runs at 50/s.
+ */
+class RunMeasurementTest {
+
+    @TempDir
+    Path results;
+
+    /** A run in a child JVM: its exit status, its summary and its console output. */
+    record Outcome(int exit, Summary summary, Path folder, String output) {
+    }
+
+    private Outcome run(FakeOrchestrator fake, String... extra) throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                "-Xmx512m", "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                SutCommand.class.getName(), "run"));
+        java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
+        String[] defaults = {"--target", fake.url().toString(), "--results-dir", results.toString(), "--label", "t",
+            "--records", "40", "--payments", "4", "--warmup", "0", "--verify", "full", "--mix", "read=100", "--rate",
+            "50", "--settle", "1s", "--duration", "5s"};
+        for (int i = 0; i < defaults.length; i += 2) {
+            options.put(defaults[i], defaults[i + 1]);
+        }
+        for (int i = 0; i < extra.length; i += 2) {
+            options.put(extra[i], extra[i + 1]);
+        }
+        options.forEach((name, value) -> command.add(name + "=" + value));
+        Path output = Files.createTempFile(results, "sut", ".log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            throw new IOException("sut run did not finish:\n" + Files.readString(output));
+        }
+        String text = Files.readString(output);
+        Path summary;
+        try (Stream<Path> files = Files.walk(results, 2)) {
+            summary = files.filter(f -> f.getFileName().toString().equals("summary.json")).findFirst()
+                    .orElseThrow(() -> new IOException("no summary.json:\n" + text));
+        }
+        return new Outcome(process.exitValue(), SummaryJson.read(summary), summary.getParent(), text);
+    }
+
+    @Test
+    void fastFailuresStayOutOfTheSuccessfulPercentilesAndFailTheRun() throws Exception {
+        try (FakeOrchestrator fake = new FakeOrchestrator()) {
+            fake.readDelayMillis = 20;
+            fake.failEveryNthRead = 2;
+            Outcome outcome = run(fake);
+            Summary s = outcome.summary();
+            OperationStats reads = s.operations().get("read_account");
+            assertEquals(1, outcome.exit(), outcome.output());
+            assertFalse(s.status().passed());
+            assertTrue(s.status().reasons().stream().anyMatch(r -> r.contains("requests failed")),
+                    s.status().reasons().toString());
+            assertTrue(s.reconciliation().clean(), s.reconciliation().toString());
+            assertTrue(s.markdown().startsWith("# FAILED"), s.markdown());
+            assertTrue(outcome.output().contains("FAILED:"), outcome.output());
+            // half the reads fail fast; the successful ones all waited 20 ms, and so do their percentiles
+            assertTrue(reads.errors() > reads.count() / 4, reads.toString());
+            assertTrue(reads.p50Ms() >= 20 && reads.serviceTime().p50Ms() >= 20, reads.toString());
+            assertTrue(reads.failures().get("http_503").p50Ms() < 20, reads.failures().toString());
+            assertEquals(reads.errors(), (long) reads.errorsByKind().get("http_503"));
+        }
+    }
+
+    @Test
+    void aStallShowsInTheResponseTimeNotInTheServiceTime() throws Exception {
+        try (FakeOrchestrator fake = new FakeOrchestrator()) {
+            fake.stallAfterReads = 150; // in the measured window: 1 s settle, then 50/s
+            fake.stallMillis = 2000;
+            Outcome outcome = run(fake, "--max-in-flight", "2", "--duration", "8s");
+            Summary s = outcome.summary();
+            OperationStats reads = s.operations().get("read_account");
+            assertTrue(reads.maxMs() >= 2000 && reads.p99Ms() >= 1000, reads.toString());
+            assertTrue(reads.serviceTime().p99Ms() < 1000, reads.serviceTime().toString());
+            assertTrue(s.injector().maxLagMs() >= 1000 && s.injector().lateArrivals() > 0, s.injector().toString());
+            assertTrue(s.injectorFellBehind(), s.injector().toString());
+            assertEquals(1, outcome.exit(), outcome.output());
+        }
+    }
+
+    @Test
+    void aShortRampRaisesNoLagWarning() throws Exception {
+        try (FakeOrchestrator fake = new FakeOrchestrator()) {
+            Outcome outcome = run(fake, "--ramp", "5s", "--duration", "3s");
+            Summary s = outcome.summary();
+            assertFalse(s.injectorFellBehind(), s.injector().toString());
+            assertTrue(s.injector().reasons().isEmpty(), s.injector().reasons().toString());
+            assertEquals(0, outcome.exit(), outcome.output());
+            assertTrue(s.beforeWindow().count() > 100, s.beforeWindow().toString()); // ramp 125 + settle 50
+            assertEquals(150, s.injector().plannedArrivals());
+            assertTrue(Files.readString(outcome.folder().resolve("summary.html"))
+                    .contains("<svg"));
+        }
+    }
+}
