@@ -172,14 +172,28 @@ public class RunCommand implements Callable<Integer> {
 
     @Option(names = "--warmup", defaultValue = "${SUT_WARMUP:-20s}", paramLabel = "DURATION",
             description = "Before the load phase: create, read, update, pay, read payment on separate warm-up "
-                    + "accounts, 4 cycles at a time for this long, between two stretches of 10 clean cycles one at "
-                    + "a time; 0 = none (env SUT_WARMUP; default: ${DEFAULT-VALUE}).")
+                    + "accounts, 4 cycles at a time for at least this long and then until the system is warm (the "
+                    + "p50 cycle time of two consecutive 5 s windows no longer falls), at most --warmup-max; between "
+                    + "two stretches of 10 clean cycles one at a time; 0 = none (env SUT_WARMUP; default: "
+                    + "${DEFAULT-VALUE}).")
     String warmup;
+
+    @Option(names = "--warmup-max", defaultValue = "${SUT_WARMUP_MAX:-180s}", paramLabel = "DURATION",
+            description = "Bound of the concurrent warm-up; a warm-up that reaches it is reported as not warm "
+                    + "(env SUT_WARMUP_MAX; default: ${DEFAULT-VALUE}).")
+    String warmupMax;
 
     @Option(names = "--verify", defaultValue = "${SUT_VERIFY:-auto}", paramLabel = "full|sample|off|auto",
             description = "Read-back after the run: every acknowledged write, a sample, or none; auto = full for "
                     + "the local stack, sample with --target (env SUT_VERIFY; default: ${DEFAULT-VALUE}).")
     String verify;
+
+    @Option(names = "--verify-recheck-delay", defaultValue = "${SUT_VERIFY_RECHECK_DELAY:-3s}",
+            paramLabel = "DURATION",
+            description = "The read-back reads again, after this wait, every record an acknowledged or unknown-outcome "
+                    + "write should have left but that was not found (env SUT_VERIFY_RECHECK_DELAY; default: "
+                    + "${DEFAULT-VALUE}).")
+    String recheckDelay;
 
     @Option(names = "--verify-sample", defaultValue = "${SUT_VERIFY_SAMPLE:-1000}", paramLabel = "N",
             description = "Accounts and payments read back in sample mode (env SUT_VERIFY_SAMPLE; default: "
@@ -345,7 +359,7 @@ public class RunCommand implements Callable<Integer> {
         }
         return new RunSettings.Measurement(Durations.parse(settle),
                 io.refsut.loadtest.simulation.ArrivalSchedule.Process.parse(arrivals), maxInFlight,
-                maxRateShortfallPct);
+                maxRateShortfallPct, Durations.parse(warmupMax), Durations.parse(recheckDelay));
     }
 
     /** Every option's effective value, for run.json. */
@@ -385,8 +399,10 @@ public class RunCommand implements Callable<Integer> {
         options.put("maxErrorPct", maxErrorPct);
         options.put("maxP99Ms", maxP99Ms);
         options.put("warmup", warmup);
+        options.put("warmupMax", warmupMax);
         options.put("verify", verify);
         options.put("verifySample", verifySample);
+        options.put("verifyRecheckDelay", recheckDelay);
         options.put("seed", seed);
         options.put("region", region);
         options.put("zone", zone);

@@ -21,6 +21,7 @@ import java.util.Map;
  * @param indeterminateAbsent   writes without a usable answer not found, even at the delayed second read
  * @param appliedAfterDelay     writes not found at the first read but found at the delayed second one
  * @param indeterminate         writes whose outcome the client could not know (timeouts, 5xx), all of them
+ * @param notJudged             writes whose effect could not be judged (other writers share the records)
  * @param auditChecked          acknowledged writes whose audit event was found
  * @param auditMissing          acknowledged writes whose audit event was not found
  * @param auditNote             how the audit trail was (or was not) checked
@@ -28,7 +29,7 @@ import java.util.Map;
  */
 public record Reconciliation(String mode, long checked, long missing, long mismatched, long unreadable, long rejected,
         long partial, long indeterminateApplied, long indeterminateAbsent, long appliedAfterDelay, long indeterminate,
-        long auditChecked, long auditMissing, String auditNote, List<String> examples) {
+        long notJudged, long auditChecked, long auditMissing, String auditNote, List<String> examples) {
 
     /** Null examples become an empty list. */
     public Reconciliation {
@@ -39,7 +40,7 @@ public record Reconciliation(String mode, long checked, long missing, long misma
     /** The first-generation constructor: no category beyond checked, missing, mismatched, indeterminate. */
     public Reconciliation(String mode, long checked, long missing, long mismatched, long indeterminate,
             List<String> examples) {
-        this(mode, checked, missing, mismatched, 0, 0, 0, 0, 0, 0, indeterminate, 0, 0, "", examples);
+        this(mode, checked, missing, mismatched, 0, 0, 0, 0, 0, 0, indeterminate, 0, 0, 0, "", examples);
     }
 
     /** Nothing lost, nothing different, nothing unreadable, no partial write, no missing audit event. */
@@ -60,6 +61,7 @@ public record Reconciliation(String mode, long checked, long missing, long misma
         counts.put("indeterminateApplied", indeterminateApplied);
         counts.put("indeterminateAbsent", indeterminateAbsent);
         counts.put("appliedAfterDelay", appliedAfterDelay);
+        counts.put("notJudged", notJudged);
         counts.put("auditChecked", auditChecked);
         counts.put("auditMissing", auditMissing);
         return counts;

@@ -13,6 +13,7 @@ import io.refsut.loadtest.simulation.SimulationParameters;
 import io.refsut.loadtest.stack.LocalStack;
 import io.refsut.loadtest.stack.ServiceProcess;
 import io.refsut.loadtest.stack.StackException;
+import io.refsut.loadtest.verify.AuditCheck;
 import io.refsut.loadtest.verify.Reconciler;
 import io.refsut.loadtest.verify.ReconciliationResult;
 import io.refsut.loadtest.workload.Documents;
@@ -152,15 +153,16 @@ public final class RunDriver {
         describeTarget(target, metrics, client);
 
         if (!settings.warmup().isZero()) {
-            console.accept("warm-up: every operation on separate warm-up accounts, " + settings.warmup().toSeconds()
-                    + " s at 4 concurrent cycles");
-            long warmupStart = System.nanoTime();
-            int cycles = new Warmup(client, target, new RecordIds(loadParameters.seed()),
-                    loadParameters.runTag(), settings.currency()).run(settings.warmup(), Duration.ofSeconds(120), console);
-            runInfo.put("warmupCycles", cycles);
-            warmupInfo.put("cycles", cycles);
-            warmupInfo.put("seconds", Math.round((System.nanoTime() - warmupStart) / 1e6) / 1000.0);
+            console.accept("warm-up: every operation on separate warm-up accounts, 4 concurrent cycles, at least "
+                    + settings.warmup().toSeconds() + " s, until the p50 cycle time stops falling, at most "
+                    + settings.measurement().warmupMax().toSeconds() + " s");
+            Warmup.Result warm = new Warmup(client, target, new RecordIds(loadParameters.seed()),
+                    loadParameters.runTag(), settings.currency()).run(settings.warmup(),
+                    settings.measurement().warmupMax(), Duration.ofSeconds(120), console);
+            runInfo.put("warmupCycles", warm.cycles());
+            warmupInfo.putAll(warm.toMap());
         }
+        ServerMetrics auditBefore = ServerMetrics.scrape(audit(metrics));
         Map<String, Object> loadInfo = new LinkedHashMap<>();
         if (settings.phases() != RunSettings.Phases.RUN_ONLY) {
             Integer failed = loadPhase(loadParameters, gatling, gatlingResults, out, stack, loadInfo);
@@ -189,6 +191,7 @@ public final class RunDriver {
         } finally {
             scrapes.finish();
         }
+        ServerMetrics auditAfter = ServerMetrics.scrape(audit(metrics));
         runInfo.put("runPhase", Map.of("gatlingRunFolder", out.relativize(run.runDirectory()).toString(),
                 "gatlingStatus", run.statusCode(), "requestLog", REQUEST_LOG));
         reportDeadService(stack);
@@ -197,11 +200,19 @@ public final class RunDriver {
         }
 
         boolean wholeHistory = settings.phases() == RunSettings.Phases.LOAD_AND_RUN;
-        ReconciliationResult reconciliation = reconcile(loadParameters, target, client, out, wholeHistory
+        List<Path> ackLogs = wholeHistory
                 ? List.of(out.resolve("writes-load.csv"), out.resolve("writes-run.csv"))
-                : List.of(out.resolve("writes-run.csv")), wholeHistory);
+                : List.of(out.resolve("writes-run.csv"));
+        ReconciliationResult reconciliation = reconcile(loadParameters, target, client, out, ackLogs, wholeHistory);
+        AuditCheck audit = "off".equals(settings.verifyMode()) ? new AuditCheck(0, 0, "not checked: --verify off")
+                : AuditCheck.of(auditBefore, auditAfter, ackLogs);
+        console.accept("audit trail: " + audit.note());
         if (!reconciliation.clean()) {
             failures.add("reconciliation is not clean: " + reconciliation.describe());
+        }
+        if (audit.missing() > 0) {
+            failures.add("audit trail: " + audit.missing() + " acknowledged writes without an audit event ("
+                    + audit.note() + ")");
         }
 
         Map<String, Object> contextParameters = new LinkedHashMap<>(runParameters.toProperties());
@@ -218,7 +229,8 @@ public final class RunDriver {
                         settings.measurement().maxRateShortfallPct()),
                 failures, warmupInfo, scrapes.instants());
         Summary summary = ResultsWriter.write(out, run.runDirectory(), out.resolve(REQUEST_LOG), context,
-                scrapes.before(), scrapes.after(), reconciliation.toReport());
+                scrapes.before(), scrapes.after(),
+                reconciliation.toReport(audit.checked(), audit.missing(), audit.note()));
 
         System.out.println(summary.markdown());
         failures.clear();
@@ -280,7 +292,8 @@ public final class RunDriver {
                 ? ReconciliationResult.off()
                 : Reconciler.reconcile(new Reconciler.Settings(settings.verifyMode(), settings.verifySample(),
                         settings.records(), settings.initialBalanceMinor(), new RecordIds(parameters.seed()),
-                        target, client, 8, out.getFileName().toString().hashCode(), wholeHistory), logs, console);
+                        target, client, 8, out.getFileName().toString().hashCode(), wholeHistory,
+                        settings.measurement().recheckDelay()), logs, console);
         runInfo.put("reconciliation", reconciliation);
         console.accept("reconciliation: " + reconciliation.describe()
                 + (wholeHistory ? "" : " (balances and owners not judged: other writers)"));
@@ -463,6 +476,11 @@ public final class RunDriver {
         Map<String, String> instants() {
             return Map.copyOf(instants);
         }
+    }
+
+    /** The audit service's metrics endpoint alone (empty map when unknown). */
+    private static Map<String, URI> audit(Map<String, URI> metrics) {
+        return metrics.containsKey("audit") ? Map.of("audit", metrics.get("audit")) : Map.of();
     }
 
     private static Map<String, String> merge(Map<String, String> first, Map<String, String> second) {

@@ -52,10 +52,10 @@ public record RunSettings(
     /**
      * How the run phase is scheduled and judged: the settle period at full rate between the ramp and the measured
      * window, the arrival process, the injector's cap on requests in flight (0 = none, the open model), and the
-     * largest shortfall of the achieved rate (percent of the target) that still passes.
+     * largest shortfall of the achieved rate (percent of the target) that still passes, the warm-up's bound, and the reconciliation's wait before reading again what it did not find.
      */
     public record Measurement(Duration settle, io.refsut.loadtest.simulation.ArrivalSchedule.Process arrivals,
-            int maxInFlight, double maxRateShortfallPct) {
+            int maxInFlight, double maxRateShortfallPct, Duration warmupMax, Duration recheckDelay) {
     }
 
     /** Which phases a command runs. */

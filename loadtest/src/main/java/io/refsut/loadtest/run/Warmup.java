@@ -42,25 +42,89 @@ final class Warmup {
         this.currency = currency;
     }
 
+    /** Length of one warm-up window: the p50 of each window's cycles is compared with the earlier ones. */
+    static final Duration WINDOW = Duration.ofSeconds(5);
+    /** A window's p50 counts as "still falling" when it is below this share of the best earlier window's. */
+    static final double FALLING = 0.95;
+    /** Consecutive windows whose p50 did not fall that make the system warm. */
+    static final int STABLE_WINDOWS = 2;
+
     /**
-     * Runs warm-up cycles: one at a time until 10 in a row succeed (past the cold start), then for {@code busy} from
-     * {@link #PARALLELISM} workers at once (the concurrent paths: connection pools, JIT under load), then one at a
-     * time again until 10 in a row succeed (breakers closed). Returns the cycles done; throws when the system does
-     * not settle within {@code limit} for each one-at-a-time stretch.
+     * What the warm-up did: cycles, seconds, whether the p50 stopped falling before the bound, the p50 of every
+     * concurrent window (ms) and a sentence saying why it stopped.
      */
-    int run(Duration busy, Duration limit, Consumer<String> console) {
+    record Result(int cycles, double seconds, boolean warm, List<Double> windowP50Ms, String reason) {
+        java.util.Map<String, Object> toMap() {
+            java.util.Map<String, Object> map = new java.util.LinkedHashMap<>();
+            map.put("cycles", cycles);
+            map.put("seconds", seconds);
+            map.put("warm", warm);
+            map.put("windowP50Ms", windowP50Ms);
+            map.put("reason", reason);
+            return map;
+        }
+    }
+
+    /**
+     * Runs warm-up cycles: one at a time until 10 in a row succeed (past the cold start), then from
+     * {@link #PARALLELISM} workers at once (the concurrent paths: connection pools, JIT under load) in windows of
+     * {@link #WINDOW} until the system is warm — at least {@code min}, then until the p50 cycle time of
+     * {@link #STABLE_WINDOWS} consecutive windows has stopped falling (none below {@link #FALLING} of the best earlier
+     * window), at most {@code max} — then one at a time again until 10 in a row succeed (breakers closed). Throws
+     * when the system does not settle within {@code limit} for each one-at-a-time stretch.
+     */
+    Result run(Duration min, Duration max, Duration limit, Consumer<String> console) {
+        long started = System.nanoTime();
         AtomicInteger next = new AtomicInteger();
         settle(next, System.nanoTime() + limit.toNanos(), limit);
-        long deadline = System.nanoTime() + busy.toNanos();
+        long concurrentStart = System.nanoTime();
         AtomicInteger failures = new AtomicInteger();
+        List<Double> p50s = new ArrayList<>();
+        double best = Double.MAX_VALUE;
+        int stable = 0;
+        boolean warm = false;
+        String reason;
+        while (true) {
+            double p50 = window(next, failures);
+            p50s.add(Math.round(p50 * 1000) / 1000.0);
+            if (p50 < best * FALLING) {
+                stable = 0;
+            } else {
+                stable++;
+            }
+            best = Math.min(best, p50);
+            long elapsed = System.nanoTime() - concurrentStart;
+            if (elapsed >= min.toNanos() && stable >= STABLE_WINDOWS) {
+                warm = true;
+                reason = "the p50 cycle time stopped falling (" + STABLE_WINDOWS + " windows of " + WINDOW.toSeconds()
+                        + " s none below " + Math.round(FALLING * 100) + " % of the best earlier one)";
+                break;
+            }
+            if (elapsed + WINDOW.toNanos() > max.toNanos()) {
+                reason = "bound of " + max.toSeconds() + " s reached while the p50 cycle time was still falling";
+                break;
+            }
+        }
+        settle(next, System.nanoTime() + limit.toNanos(), limit);
+        double seconds = Math.round((System.nanoTime() - started) / 1e6) / 1000.0;
+        console.accept(String.format(Locale.ROOT, "warm-up done in %.1f s: %d cycles, %d concurrent cycles failed, "
+                + "window p50s %s ms; %s", seconds, next.get(), failures.get(), p50s, reason));
+        return new Result(next.get(), seconds, warm, List.copyOf(p50s), reason);
+    }
+
+    /** One window of concurrent cycles; returns the median cycle time (ms) of its successful cycles. */
+    private double window(AtomicInteger next, AtomicInteger failures) {
+        long deadline = System.nanoTime() + WINDOW.toNanos();
+        List<Long> times = java.util.Collections.synchronizedList(new ArrayList<>());
         List<Thread> workers = new ArrayList<>();
         for (int w = 0; w < PARALLELISM; w++) {
             Thread worker = new Thread(() -> {
-                int index;
                 while (System.nanoTime() < deadline) {
-                    index = next.getAndIncrement();
-                    if (cycle(index) != null) {
+                    long start = System.nanoTime();
+                    if (cycle(next.getAndIncrement()) != null) {
                         failures.incrementAndGet();
+                    } else {
+                        times.add(System.nanoTime() - start);
                     }
                 }
             }, "sut-warmup-" + w);
@@ -75,10 +139,11 @@ final class Warmup {
                 throw new IllegalStateException("interrupted during warm-up");
             }
         }
-        settle(next, System.nanoTime() + limit.toNanos(), limit);
-        console.accept(String.format(Locale.ROOT, "warm-up done: %d cycles, %d concurrent cycles failed",
-                next.get(), failures.get()));
-        return next.get();
+        if (times.isEmpty()) {
+            return Double.MAX_VALUE / 2;
+        }
+        long[] sorted = times.stream().mapToLong(Long::longValue).sorted().toArray();
+        return sorted[(sorted.length - 1) / 2] / 1e6;
     }
 
     private void settle(AtomicInteger next, long deadline, Duration limit) {

@@ -11,39 +11,56 @@ import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * Read-back verification after a run: every acknowledged write (or a sample) is read back through the orchestrator,
- * and every account checked must satisfy {@code initial balance − Σ acknowledged payments = current balance} and
- * show an owner that one of its latest acknowledged (or unknown-outcome) updates set. Accounts touched by a write of
- * unknown outcome are not judged on their balance; they count as indeterminate.
+ * Read-back verification after a run: every write the injector attempted (or a sample) is classified from what the
+ * database holds afterwards, read through the orchestrator's public API.
+ *
+ * <ol>
+ * <li>Every payment attempted (any outcome) and every account are read.</li>
+ * <li>Whatever an acknowledged or unknown-outcome write should have left but was not found is read again after
+ * {@code recheckDelay} ({@code appliedAfterDelay} when it then appears).</li>
+ * <li>Payments: acknowledged → {@code checked}, {@code missing} or {@code mismatched}; failed (4xx) → {@code rejected}
+ * when absent, {@code partial} when found; unknown outcome → {@code indeterminateApplied} or
+ * {@code indeterminateAbsent}.</li>
+ * <li>Balances (whole history only): {@code initial − Σ payments found} must equal the stored balance. A difference
+ * equal to one non-acknowledged payment's amount makes that payment {@code partial} (stored but not debited, or
+ * debited but not stored); any other difference is {@code mismatched}.</li>
+ * <li>Owners (whole history only): one of the latest acknowledged updates' (or an unknown-outcome update's); a failed
+ * update's owner found is {@code partial}.</li>
+ * <li>Records that cannot be read (no 200 or 404 after retries) are {@code unreadable}.</li>
+ * </ol>
  */
 public final class Reconciler {
 
-    private static final int MAX_EXAMPLES = 10;
+    private static final int MAX_EXAMPLES = 12;
 
     /**
      * What to verify and how to reach it. {@code mode} is {@code full} or {@code sample}; {@code wholeHistory} says
      * the logs hold every write the records ever had (false when other injectors or earlier runs wrote to them too:
-     * then balances and owners cannot be judged, only that acknowledged writes are readable and intact).
+     * then balances and owners cannot be judged); {@code recheckDelay} is the wait before the second read.
      */
     public record Settings(String mode, int sampleSize, long records, long initialBalanceMinor, RecordIds ids,
-            URI target, HttpClient client, int parallelism, long seed, boolean wholeHistory) {
+            URI target, HttpClient client, int parallelism, long seed, boolean wholeHistory, Duration recheckDelay) {
     }
 
     /** An update attempt on one account. */
@@ -52,22 +69,29 @@ public final class Reconciler {
 
     /** What the logs say about one account. */
     private static final class AccountLedger {
-        boolean created;
-        long acknowledgedPaymentsMinor;
-        boolean uncertain;
+        WriteOutcome created;
+        final List<AckRecord> payments = new ArrayList<>();
         final List<Update> updates = new ArrayList<>();
     }
 
     private final Settings settings;
     private final ReadBack readBack;
     private final Map<UUID, AccountLedger> ledgers = new HashMap<>();
-    private final List<AckRecord> acknowledgedPayments = new ArrayList<>();
+    private final List<AckRecord> payments = new ArrayList<>();
     private final List<String> examples = Collections.synchronizedList(new ArrayList<>());
-    private final AtomicLong checked = new AtomicLong();
-    private final AtomicLong missing = new AtomicLong();
-    private final AtomicLong mismatched = new AtomicLong();
-    private final AtomicLong unreadable = new AtomicLong();
-    private long uncertainWrites;
+    private final Map<UUID, ReadBack.Found> paymentsFound = new ConcurrentHashMap<>();
+    private final Map<UUID, ReadBack.Found> accountsFound = new ConcurrentHashMap<>();
+    private final Set<UUID> appearedLate = ConcurrentHashMap.newKeySet();
+    private long checked;
+    private long missing;
+    private long mismatched;
+    private long unreadable;
+    private long rejected;
+    private long partial;
+    private long indeterminate;
+    private long indeterminateApplied;
+    private long indeterminateAbsent;
+    private long notJudged;
 
     private Reconciler(Settings settings) {
         this.settings = settings;
@@ -96,16 +120,13 @@ public final class Reconciler {
     private void account(AckRecord record) {
         AccountLedger ledger = ledgers.computeIfAbsent(record.accountId(), id -> new AccountLedger());
         if (record.outcome() == WriteOutcome.INDETERMINATE) {
-            uncertainWrites++;
-            ledger.uncertain = true;
+            indeterminate++;
         }
         switch (Operation.fromRequestName(record.operation())) {
-            case CREATE_ACCOUNT -> ledger.created |= record.outcome() == WriteOutcome.ACKNOWLEDGED;
+            case CREATE_ACCOUNT -> ledger.created = strongest(ledger.created, record.outcome());
             case MAKE_PAYMENT -> {
-                if (record.outcome() == WriteOutcome.ACKNOWLEDGED) {
-                    ledger.acknowledgedPaymentsMinor += record.amountMinor();
-                    acknowledgedPayments.add(record);
-                }
+                ledger.payments.add(record);
+                payments.add(record);
             }
             case UPDATE_ACCOUNT -> ledger.updates.add(
                     new Update(record.owner(), record.outcome(), record.startNanos(), record.endNanos()));
@@ -113,52 +134,106 @@ public final class Reconciler {
         }
     }
 
-    private ReconciliationResult verify(Consumer<String> console) {
-        boolean full = "full".equals(settings.mode());
-        List<Long> accountIndices = new ArrayList<>();
-        for (long i = 0; i < settings.records(); i++) {
-            accountIndices.add(i);
+    private static WriteOutcome strongest(WriteOutcome current, WriteOutcome next) {
+        if (current == WriteOutcome.ACKNOWLEDGED || next == WriteOutcome.ACKNOWLEDGED) {
+            return WriteOutcome.ACKNOWLEDGED;
         }
-        List<AckRecord> payments = new ArrayList<>(acknowledgedPayments);
-        if (!full) {
-            Random random = new Random(settings.seed());
-            List<Long> touched = new ArrayList<>();
-            for (long i = 0; i < settings.records(); i++) {
-                AccountLedger ledger = ledgers.get(settings.ids().account(i));
-                if (ledger != null && (ledger.acknowledgedPaymentsMinor != 0 || !ledger.updates.isEmpty())) {
-                    touched.add(i);
-                }
-            }
-            Collections.shuffle(touched, random);
-            Collections.shuffle(accountIndices, random);
-            Set<Long> chosen = new HashSet<>(touched.subList(0, Math.min(touched.size(), settings.sampleSize())));
-            for (Long index : accountIndices) {
-                if (chosen.size() >= settings.sampleSize() + settings.sampleSize() / 10) {
-                    break;
-                }
-                chosen.add(index);
-            }
-            accountIndices = new ArrayList<>(chosen);
-            Collections.shuffle(payments, random);
-            payments = payments.subList(0, Math.min(payments.size(), settings.sampleSize()));
-        }
-        console.accept("reconciliation (" + settings.mode() + "): reading back " + accountIndices.size()
-                + " accounts and " + payments.size() + " payments");
+        return current == WriteOutcome.INDETERMINATE || next == WriteOutcome.INDETERMINATE
+                ? WriteOutcome.INDETERMINATE : next;
+    }
 
+    private ReconciliationResult verify(Consumer<String> console) {
+        List<Long> accountIndices = chooseAccounts();
+        List<AckRecord> toRead = choosePayments(accountIndices);
+        console.accept("reconciliation (" + settings.mode() + "): reading back " + accountIndices.size()
+                + " accounts and " + toRead.size() + " payments");
+        readAll(accountIndices.stream().map(settings.ids()::account).toList(), readBack::account, accountsFound);
+        readAll(toRead.stream().map(AckRecord::id).distinct().toList(), readBack::payment, paymentsFound);
+
+        // a second read, after a delay, of what should be there but was not found
+        List<UUID> accountsAgain = accountIndices.stream().map(settings.ids()::account)
+                .filter(id -> absent(accountsFound, id) && ledgers.containsKey(id)
+                        && ledgers.get(id).created != null && ledgers.get(id).created != WriteOutcome.FAILED)
+                .toList();
+        List<UUID> paymentsAgain = toRead.stream().filter(p -> p.outcome() != WriteOutcome.FAILED)
+                .map(AckRecord::id).filter(id -> absent(paymentsFound, id)).distinct().toList();
+        if (!accountsAgain.isEmpty() || !paymentsAgain.isEmpty()) {
+            console.accept("reconciliation: " + accountsAgain.size() + " accounts and " + paymentsAgain.size()
+                    + " payments not found; reading them again in " + settings.recheckDelay().toSeconds() + " s");
+            sleep(settings.recheckDelay());
+            reread(accountsAgain, readBack::account, accountsFound);
+            reread(paymentsAgain, readBack::payment, paymentsFound);
+        }
+
+        Set<UUID> partialPayments = new LinkedHashSet<>();
+        for (Long index : accountIndices) {
+            checkAccount(index, partialPayments);
+        }
+        for (AckRecord payment : toRead) {
+            classifyPayment(payment, partialPayments.contains(payment.id()));
+        }
+        return new ReconciliationResult(settings.mode(), checked, missing, mismatched, unreadable, rejected, partial,
+                indeterminate, indeterminateApplied, indeterminateAbsent, appearedLate.size(), notJudged,
+                List.copyOf(examples));
+    }
+
+    private List<Long> chooseAccounts() {
+        List<Long> indices = new ArrayList<>();
+        for (long i = 0; i < settings.records(); i++) {
+            indices.add(i);
+        }
+        if ("full".equals(settings.mode())) {
+            return indices;
+        }
+        Random random = new Random(settings.seed());
+        List<Long> touched = new ArrayList<>();
+        for (long i = 0; i < settings.records(); i++) {
+            AccountLedger ledger = ledgers.get(settings.ids().account(i));
+            if (ledger != null && (!ledger.payments.isEmpty() || !ledger.updates.isEmpty())) {
+                touched.add(i);
+            }
+        }
+        Collections.shuffle(touched, random);
+        Collections.shuffle(indices, random);
+        Set<Long> chosen = new LinkedHashSet<>(touched.subList(0, Math.min(touched.size(), settings.sampleSize())));
+        for (Long index : indices) {
+            if (chosen.size() >= settings.sampleSize() + settings.sampleSize() / 10) {
+                break;
+            }
+            chosen.add(index);
+        }
+        return new ArrayList<>(chosen);
+    }
+
+    /** Full: every payment. Sample: every payment of the chosen accounts (their balances need them) and a sample. */
+    private List<AckRecord> choosePayments(List<Long> accountIndices) {
+        if ("full".equals(settings.mode())) {
+            return payments;
+        }
+        Set<AckRecord> chosen = new LinkedHashSet<>();
+        for (Long index : accountIndices) {
+            AccountLedger ledger = ledgers.get(settings.ids().account(index));
+            if (ledger != null) {
+                chosen.addAll(ledger.payments);
+            }
+        }
+        List<AckRecord> shuffled = new ArrayList<>(payments);
+        Collections.shuffle(shuffled, new Random(settings.seed() + 1));
+        chosen.addAll(shuffled.subList(0, Math.min(shuffled.size(), settings.sampleSize())));
+        return new ArrayList<>(chosen);
+    }
+
+    private void readAll(List<UUID> ids, Function<UUID, ReadBack.Found> read, Map<UUID, ReadBack.Found> into) {
         ExecutorService pool = Executors.newFixedThreadPool(settings.parallelism());
         try {
             List<Future<?>> work = new ArrayList<>();
-            for (Long index : accountIndices) {
-                work.add(pool.submit(() -> checkAccount(index)));
-            }
-            for (AckRecord payment : payments) {
-                work.add(pool.submit(() -> checkPayment(payment)));
+            for (UUID id : ids) {
+                work.add(pool.submit(() -> into.put(id, read.apply(id))));
             }
             for (Future<?> future : work) {
                 try {
                     future.get();
                 } catch (java.util.concurrent.ExecutionException e) {
-                    unreadable.incrementAndGet();
                     example("read-back failed: " + e.getCause());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -168,55 +243,125 @@ public final class Reconciler {
         } finally {
             pool.shutdownNow();
         }
-        return new ReconciliationResult(settings.mode(), checked.get(), missing.get(), mismatched.get(),
-                uncertainWrites + unreadable.get(), unreadable.get(), List.copyOf(examples));
     }
 
-    private void checkAccount(long index) {
+    private void reread(List<UUID> ids, Function<UUID, ReadBack.Found> read, Map<UUID, ReadBack.Found> into) {
+        Map<UUID, ReadBack.Found> again = new ConcurrentHashMap<>();
+        readAll(ids, read, again);
+        again.forEach((id, found) -> {
+            if (found.readable() && !found.absent()) {
+                appearedLate.add(id);
+            }
+            into.put(id, found);
+        });
+    }
+
+    private static boolean absent(Map<UUID, ReadBack.Found> found, UUID id) {
+        ReadBack.Found f = found.get(id);
+        return f != null && f.absent();
+    }
+
+    private static boolean present(Map<UUID, ReadBack.Found> found, UUID id) {
+        ReadBack.Found f = found.get(id);
+        return f != null && f.readable() && !f.absent();
+    }
+
+    private void checkAccount(long index, Set<UUID> partialPayments) {
         UUID id = settings.ids().account(index);
         AccountLedger ledger = ledgers.getOrDefault(id, new AccountLedger());
-        ReadBack.Found found = readBack.account(id);
-        if (!found.readable()) {
-            unreadable.incrementAndGet();
-            example("account " + id + " could not be read: " + found.error());
+        ReadBack.Found found = accountsFound.get(id);
+        if (found == null || !found.readable()) {
+            unreadable++;
+            example("account " + id + " could not be read: " + (found == null ? "no answer" : found.error()));
             return;
         }
         if (found.absent()) {
-            if (ledger.created) {
-                missing.incrementAndGet();
+            if (ledger.created == WriteOutcome.ACKNOWLEDGED) {
+                missing++;
                 example("account " + id + " (record " + index + ") was acknowledged but is not found");
+            } else if (ledger.created == WriteOutcome.INDETERMINATE) {
+                indeterminateAbsent++;
+            } else if (ledger.created == WriteOutcome.FAILED) {
+                rejected++;
             }
             return;
         }
-        if (ledger.created) {
-            checked.incrementAndGet();
-        }
-        if (!settings.wholeHistory()) {
-            checked.addAndGet(ledger.updates.stream().filter(u -> u.outcome() == WriteOutcome.ACKNOWLEDGED).count());
-            return;
+        if (ledger.created == WriteOutcome.ACKNOWLEDGED) {
+            checked++;
+        } else if (ledger.created == WriteOutcome.INDETERMINATE) {
+            indeterminateApplied++;
+        } else if (ledger.created == WriteOutcome.FAILED) {
+            partial++;
+            example("account " + id + ": its create was answered 4xx but the account exists");
         }
         JsonNode body = found.body();
-        if (!ledger.uncertain) {
-            long expected = settings.initialBalanceMinor() - ledger.acknowledgedPaymentsMinor;
-            JsonNode available = body.path("balance").path("availableMinor");
-            if (!available.canConvertToLong() || available.asLong() != expected) {
-                mismatched.incrementAndGet();
-                example("account " + id + ": balance " + (available.isMissingNode() ? "absent" : available.asText())
-                        + ", expected " + settings.initialBalanceMinor() + " - " + ledger.acknowledgedPaymentsMinor
-                        + " = " + expected);
+        String owner = body.path("account").path("owner").asText(null);
+        if (!settings.wholeHistory()) {
+            // other writers share the records: the account exists and is readable; owners and balances not judged
+            checked += ledger.updates.stream().filter(u -> u.outcome() == WriteOutcome.ACKNOWLEDGED).count();
+            notJudged += ledger.updates.stream().filter(u -> u.outcome() != WriteOutcome.ACKNOWLEDGED).count();
+            return;
+        }
+        checkBalance(id, ledger, body, partialPayments);
+        checkOwner(id, index, ledger, owner);
+    }
+
+    private void checkBalance(UUID id, AccountLedger ledger, JsonNode body, Set<UUID> partialPayments) {
+        long foundSum = 0;
+        for (AckRecord p : ledger.payments) {
+            if (present(paymentsFound, p.id())) {
+                foundSum += p.amountMinor();
+            } else if (!paymentsFound.containsKey(p.id()) || !paymentsFound.get(p.id()).readable()) {
+                notJudged++;
+                return; // a payment of this account was not read: its balance cannot be judged
             }
         }
-        checkOwner(id, index, ledger, body.path("account").path("owner").asText(null));
+        long expected = settings.initialBalanceMinor() - foundSum;
+        JsonNode available = body.path("balance").path("availableMinor");
+        if (!available.canConvertToLong()) {
+            mismatched++;
+            example("account " + id + ": no balance");
+            return;
+        }
+        long difference = expected - available.asLong();
+        if (difference == 0) {
+            return;
+        }
+        // one non-acknowledged payment explains the difference: stored but not debited (difference < 0), or
+        // debited but not stored (difference > 0)
+        for (AckRecord p : ledger.payments) {
+            boolean stored = present(paymentsFound, p.id());
+            if (p.outcome() != WriteOutcome.ACKNOWLEDGED && p.amountMinor() == Math.abs(difference)
+                    && stored == (difference < 0) && partialPayments.add(p.id())) {
+                example("payment " + p.id() + " (" + p.outcome() + ", status " + p.status() + "): "
+                        + (stored ? "stored but its account was not debited" : "account debited but not stored"));
+                return;
+            }
+        }
+        mismatched++;
+        example("account " + id + ": balance " + available.asText() + ", expected " + settings.initialBalanceMinor()
+                + " - " + foundSum + " (payments found) = " + expected);
     }
 
     private void checkOwner(UUID id, long index, AccountLedger ledger, String owner) {
         List<Update> acknowledged = ledger.updates.stream().filter(u -> u.outcome() == WriteOutcome.ACKNOWLEDGED)
                 .toList();
-        checked.addAndGet(acknowledged.size());
         Set<String> allowed = new HashSet<>();
         for (Update update : ledger.updates) {
             if (update.outcome() == WriteOutcome.INDETERMINATE) {
                 allowed.add(update.owner());
+                if (update.owner().equals(owner)) {
+                    indeterminateApplied++;
+                } else {
+                    indeterminateAbsent++;
+                }
+            } else if (update.outcome() == WriteOutcome.FAILED) {
+                if (update.owner().equals(owner)) {
+                    partial++;
+                    example("account " + id + ": owner '" + owner + "' is from an update answered 4xx");
+                } else {
+                    rejected++;
+                }
             }
         }
         if (acknowledged.isEmpty()) {
@@ -229,32 +374,68 @@ public final class Reconciler {
                 allowed.add(update.owner());
             }
         }
-        if (!allowed.contains(owner)) {
-            mismatched.incrementAndGet();
+        if (allowed.contains(owner)) {
+            checked += acknowledged.size();
+        } else {
+            mismatched++;
+            checked += Math.max(0, acknowledged.size() - 1);
             example("account " + id + ": owner '" + owner + "' is none of the latest acknowledged updates " + allowed);
         }
     }
 
-    private void checkPayment(AckRecord payment) {
-        ReadBack.Found found = readBack.payment(payment.id());
-        if (!found.readable()) {
-            unreadable.incrementAndGet();
-            example("payment " + payment.id() + " could not be read: " + found.error());
+    private void classifyPayment(AckRecord payment, boolean partialPayment) {
+        ReadBack.Found found = paymentsFound.get(payment.id());
+        if (found == null || !found.readable()) {
+            unreadable++;
+            example("payment " + payment.id() + " could not be read: " + (found == null ? "no answer" : found.error()));
             return;
         }
-        if (found.absent()) {
-            missing.incrementAndGet();
-            example("payment " + payment.id() + " was acknowledged but is not found");
+        if (partialPayment) {
+            partial++;
             return;
         }
-        checked.incrementAndGet();
-        JsonNode stored = found.body().path("payment");
-        String accountId = stored.path("accountId").asText("");
-        long amount = stored.path("amountMinor").asLong(-1);
-        if (!accountId.equals(payment.accountId().toString()) || amount != payment.amountMinor()) {
-            mismatched.incrementAndGet();
-            example("payment " + payment.id() + ": stored account " + accountId + " amount " + amount
-                    + ", acknowledged account " + payment.accountId() + " amount " + payment.amountMinor());
+        switch (payment.outcome()) {
+            case ACKNOWLEDGED -> {
+                if (found.absent()) {
+                    missing++;
+                    example("payment " + payment.id() + " was acknowledged but is not found (also after the delay)");
+                    return;
+                }
+                JsonNode stored = found.body().path("payment");
+                String accountId = stored.path("accountId").asText("");
+                long amount = stored.path("amountMinor").asLong(-1);
+                if (!accountId.equals(payment.accountId().toString()) || amount != payment.amountMinor()) {
+                    mismatched++;
+                    example("payment " + payment.id() + ": stored account " + accountId + " amount " + amount
+                            + ", acknowledged account " + payment.accountId() + " amount " + payment.amountMinor());
+                } else {
+                    checked++;
+                }
+            }
+            case FAILED -> {
+                if (found.absent()) {
+                    rejected++;
+                } else {
+                    partial++;
+                    example("payment " + payment.id() + " was answered " + payment.status() + " but is stored");
+                }
+            }
+            case INDETERMINATE -> {
+                if (found.absent()) {
+                    indeterminateAbsent++;
+                } else {
+                    indeterminateApplied++;
+                }
+            }
+            default -> throw new IllegalStateException();
+        }
+    }
+
+    private static void sleep(Duration delay) {
+        try {
+            Thread.sleep(delay.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -1,35 +1,39 @@
 package io.refsut.loadtest.verify;
 
+import io.refsut.loadtest.report.Reconciliation;
 import java.util.List;
 
 /**
- * What the read-back found. {@code checked}: acknowledged writes whose effect was read back; {@code missing}:
- * acknowledged writes not found; {@code mismatched}: writes or balances that differ from what was acknowledged;
- * {@code indeterminate}: writes whose outcome the injector could not know plus records that could not be read;
- * {@code unreadable}: the records among those that could not be read back at all.
+ * What the read-back found; every count is described in {@link Reconciliation} and
+ * {@code loadtest/docs/summary-format.md}. {@code notJudged}: writes whose effect could not be judged because other
+ * writers share the records (balances and owners with {@code --skip-load}).
  */
-public record ReconciliationResult(String mode, long checked, long missing, long mismatched, long indeterminate,
-        long unreadable, List<String> examples) {
+public record ReconciliationResult(String mode, long checked, long missing, long mismatched, long unreadable,
+        long rejected, long partial, long indeterminate, long indeterminateApplied, long indeterminateAbsent,
+        long appliedAfterDelay, long notJudged, List<String> examples) {
 
-    /** No loss, no mismatch, nothing unreadable. */
+    /** No loss, no mismatch, nothing unreadable, no partial write. */
     public boolean clean() {
-        return missing == 0 && mismatched == 0 && unreadable == 0;
+        return missing == 0 && mismatched == 0 && unreadable == 0 && partial == 0;
     }
 
     /** Every count, for the console and failure reasons. */
     public String describe() {
         return checked + " checked, " + missing + " missing, " + mismatched + " mismatched, " + unreadable
-                + " unreadable, " + indeterminate + " indeterminate";
+                + " unreadable, " + rejected + " rejected, " + partial + " partial, " + indeterminate
+                + " indeterminate (" + indeterminateApplied + " applied, " + indeterminateAbsent + " absent), "
+                + appliedAfterDelay + " applied after the delay, " + notJudged + " not judged";
     }
 
-    /** The summary's form of this result. */
-    public io.refsut.loadtest.report.Reconciliation toReport() {
-        return new io.refsut.loadtest.report.Reconciliation(mode, checked, missing, mismatched, unreadable, 0, 0, 0, 0,
-                0, indeterminate, 0, 0, "", examples);
+    /** The summary's form of this result, with the audit check's figures. */
+    public Reconciliation toReport(long auditChecked, long auditMissing, String auditNote) {
+        return new Reconciliation(mode, checked, missing, mismatched, unreadable, rejected, partial,
+                indeterminateApplied, indeterminateAbsent, appliedAfterDelay, indeterminate, notJudged, auditChecked,
+                auditMissing, auditNote, examples);
     }
 
     /** A result for {@code --verify off}. */
     public static ReconciliationResult off() {
-        return new ReconciliationResult("off", 0, 0, 0, 0, 0, List.of());
+        return new ReconciliationResult("off", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of());
     }
 }

@@ -43,6 +43,11 @@ public final class FakeOrchestrator implements AutoCloseable {
     /** Length of the stall. */
     public volatile long stallMillis;
 
+    /** Ids (accounts or payments) every GET of which answers 500. */
+    public final java.util.Set<UUID> unreadable = ConcurrentHashMap.newKeySet();
+    /** Payments the first GET does not find (404) and the next ones do: a write that lands late. */
+    public final Map<UUID, ObjectNode> landingLate = new ConcurrentHashMap<>();
+
     private final java.util.concurrent.atomic.AtomicLong reads = new java.util.concurrent.atomic.AtomicLong();
     private volatile long stallUntilNanos;
     private final HttpServer server;
@@ -98,6 +103,10 @@ public final class FakeOrchestrator implements AutoCloseable {
             return;
         }
         UUID id = UUID.fromString(path[4]);
+        if (unreadable.contains(id)) {
+            send(exchange, 500, "{\"status\":500}");
+            return;
+        }
         ObjectNode account = accounts.get(id);
         if (account == null) {
             send(exchange, 404, "{\"status\":404}");
@@ -143,7 +152,17 @@ public final class FakeOrchestrator implements AutoCloseable {
             send(exchange, 201, JSON.createObjectNode().set("payment", body).toString());
             return;
         }
-        ObjectNode payment = path.length == 5 ? payments.get(UUID.fromString(path[4])) : null;
+        UUID paymentId = path.length == 5 ? UUID.fromString(path[4]) : null;
+        if (paymentId != null && unreadable.contains(paymentId)) {
+            send(exchange, 500, "{\"status\":500}");
+            return;
+        }
+        if (paymentId != null && landingLate.containsKey(paymentId)) {
+            payments.put(paymentId, landingLate.remove(paymentId));
+            send(exchange, 404, "{\"status\":404}");
+            return;
+        }
+        ObjectNode payment = paymentId != null ? payments.get(paymentId) : null;
         if (payment == null) {
             send(exchange, 404, "{\"status\":404}");
             return;

@@ -69,7 +69,7 @@ class ReconcilerTest {
         ReconciliationResult result = reconcile();
         assertEquals(1, result.mismatched(), result.toString());
         assertEquals(0, result.missing());
-        assertTrue(result.examples().get(0).contains("balance 10000, expected 10000 - 250 = 9750"));
+        assertTrue(result.examples().get(0).contains("balance 10000, expected 10000 - 250 (payments found) = 9750"));
     }
 
     @Test
@@ -82,14 +82,87 @@ class ReconcilerTest {
     }
 
     @Test
-    void accountWithUnknownOutcomeIsIndeterminateNotMismatched() throws IOException {
+    void unknownOutcomeWritesAreAppliedOrAbsentNotMismatched() throws IOException {
         pay(0, 3, 100, WriteOutcome.ACKNOWLEDGED);
-        UUID unknown = ids.payment(1);
-        log.add(new AckRecord("make_payment", WriteOutcome.INDETERMINATE, 0, unknown, ids.account(3), 70, "", 2, 3));
-        orchestrator.balances.merge(ids.account(3), -70L, Long::sum);
+        pay(1, 3, 70, WriteOutcome.INDETERMINATE);
+        log.add(new AckRecord("make_payment", WriteOutcome.INDETERMINATE, 0, ids.payment(2), ids.account(3), 30, "",
+                2, 3));
         ReconciliationResult result = reconcile();
         assertTrue(result.clean(), result.toString());
-        assertEquals(1, result.indeterminate());
+        assertEquals(2, result.indeterminate());
+        assertEquals(1, result.indeterminateApplied());
+        assertEquals(1, result.indeterminateAbsent());
+    }
+
+    @Test
+    void aPaymentStoredBehindA409WithoutItsDebitIsPartial() throws IOException {
+        UUID orphan = pay(0, 1, 250, WriteOutcome.FAILED);
+        orchestrator.balances.merge(ids.account(1), 250L, Long::sum); // the balance conflict: not debited
+        ReconciliationResult result = reconcile();
+        assertEquals(1, result.partial(), result.toString());
+        assertEquals(0, result.mismatched(), result.toString());
+        assertFalse(result.clean());
+        assertTrue(result.examples().stream().anyMatch(e -> e.contains(orphan + " (FAILED, status 409): stored but its "
+                + "account was not debited")), result.examples().toString());
+    }
+
+    @Test
+    void aDebitWithoutItsPaymentBehindATimeoutIsPartial() throws IOException {
+        log.add(new AckRecord("make_payment", WriteOutcome.INDETERMINATE, 0, ids.payment(4), ids.account(2), 40, "",
+                2, 3));
+        orchestrator.balances.merge(ids.account(2), -40L, Long::sum);
+        ReconciliationResult result = reconcile();
+        assertEquals(1, result.partial(), result.toString());
+        assertEquals(0, result.indeterminateAbsent(), result.toString());
+    }
+
+    @Test
+    void unreadableRecordsAreTheirOwnCategoryAndNotClean() throws IOException {
+        UUID payment = pay(0, 0, 10, WriteOutcome.ACKNOWLEDGED);
+        orchestrator.unreadable.add(payment);
+        orchestrator.unreadable.add(ids.account(3));
+        ReconciliationResult result = reconcile();
+        assertEquals(2, result.unreadable(), result.toString());
+        assertEquals(0, result.missing() + result.mismatched(), result.toString());
+        assertFalse(result.clean());
+    }
+
+    @Test
+    void aWriteThatLandsLateIsFoundByTheDelayedSecondRead() throws IOException {
+        UUID payment = pay(0, 0, 10, WriteOutcome.ACKNOWLEDGED);
+        orchestrator.landingLate.put(payment, orchestrator.payments.remove(payment));
+        ReconciliationResult result = reconcile();
+        assertTrue(result.clean(), result.toString());
+        assertEquals(1, result.appliedAfterDelay());
+        assertEquals(RECORDS + 1, result.checked());
+    }
+
+    @Test
+    void failedUpdatesAreRejectedOrPartial() throws IOException {
+        UUID account = ids.account(1);
+        log.add(new AckRecord("update_account", WriteOutcome.FAILED, 422, account, account, 0, "never", 10, 20));
+        ReconciliationResult result = reconcile();
+        assertEquals(1, result.rejected(), result.toString());
+        assertTrue(result.clean());
+
+        orchestrator.accounts.get(account).put("owner", "never");
+        result = reconcile();
+        assertEquals(1, result.partial(), result.toString());
+    }
+
+    @Test
+    void withOtherWritersOnlyWhatWasReadIsCounted() throws IOException {
+        UUID account = ids.account(0);
+        log.add(new AckRecord("update_account", WriteOutcome.ACKNOWLEDGED, 200, account, account, 0, "mine", 10, 20));
+        log.add(new AckRecord("update_account", WriteOutcome.INDETERMINATE, 0, account, account, 0, "maybe", 30, 40));
+        orchestrator.unreadable.add(account);
+        ReconciliationResult result = reconcile(false);
+        assertEquals(1, result.unreadable(), result.toString());
+        assertEquals(RECORDS - 1, result.checked(), "the unread account's update is not counted: " + result);
+        orchestrator.unreadable.clear();
+        result = reconcile(false);
+        assertEquals(RECORDS + 1, result.checked(), result.toString());
+        assertEquals(1, result.notJudged(), result.toString());
     }
 
     @Test
@@ -128,14 +201,20 @@ class ReconcilerTest {
         orchestrator.payments.put(id, JSON.createObjectNode().put("id", id.toString())
                 .put("accountId", accountId.toString()).put("amountMinor", amount));
         orchestrator.balances.merge(accountId, -amount, Long::sum);
-        log.add(new AckRecord("make_payment", outcome, 201, id, accountId, amount, "", 1, 2));
+        log.add(new AckRecord("make_payment", outcome, outcome == WriteOutcome.FAILED ? 409 : outcome
+                == WriteOutcome.INDETERMINATE ? 0 : 201, id, accountId, amount, "", 1, 2));
         return id;
     }
 
     private ReconciliationResult reconcile() throws IOException {
+        return reconcile(true);
+    }
+
+    private ReconciliationResult reconcile(boolean wholeHistory) throws IOException {
         Path file = folder.resolve("writes.csv");
         Files.write(file, log.stream().map(AckRecord::toLine).toList());
         return Reconciler.reconcile(new Reconciler.Settings("full", 10, RECORDS, INITIAL, ids, orchestrator.url(),
-                HttpClients.create(false), 2, 1, true), List.of(file), line -> { });
+                HttpClients.create(false), 2, 1, wholeHistory, java.time.Duration.ofMillis(200)), List.of(file),
+                line -> { });
     }
 }
