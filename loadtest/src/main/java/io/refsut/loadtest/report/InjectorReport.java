@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * How well the injector kept to the arrival schedule in the measured window. An arrival's <b>lag</b> is the time
  * from its intended start to the instant the injector issued it. An arrival is <b>late</b> when its lag exceeds
- * {@code lateThresholdMs}: two arrival intervals ({@code 2 / rate}), at least {@value Measurement#LATE_FLOOR_MS} ms (the
- * injector's timer resolution).
+ * {@code lateThresholdMs}: ten arrival intervals ({@code 10 / rate}), at least {@value Measurement#LATE_FLOOR_MS} ms
+ * (scheduling noise), at most {@value Measurement#LATE_CEILING_MS} ms.
  *
  * @param arrivalProcess   {@code constant} or {@code poisson}
  * @param plannedArrivals  arrivals the schedule intended in the window

@@ -22,10 +22,15 @@ import org.HdrHistogram.Histogram;
  */
 public final class Measurement {
 
-    /** Lower bound of the late threshold, ms: the injector's timers are not finer than this. */
-    public static final double LATE_FLOOR_MS = 10;
+    /**
+     * Lower bound of the late threshold, ms: below it, lag is the timer and scheduling noise of a shared machine
+     * (GC pauses, CPU starvation of the injector's JVM), which the response time counts anyway.
+     */
+    public static final double LATE_FLOOR_MS = 100;
+    /** Upper bound of the late threshold, ms. */
+    public static final double LATE_CEILING_MS = 1000;
     /** Arrival intervals of lag above which an arrival is late. */
-    public static final double LATE_INTERVALS = 2;
+    public static final double LATE_INTERVALS = 10;
     /** Share of late arrivals (percent) above which the injector fell behind. */
     public static final double LATE_LIMIT_PCT = 1;
     /** Key of the all-operations series in {@code perSecond}. */
@@ -62,7 +67,7 @@ public final class Measurement {
         operationOrder.forEach(name -> series.put(name, new Series(seconds)));
         Series lagSeries = new Series(seconds);
         double perInjectorRate = targetRate / Math.max(1, logs.size());
-        double lateMs = Math.max(LATE_FLOOR_MS, LATE_INTERVALS * 1000 / perInjectorRate);
+        double lateMs = Math.max(LATE_FLOOR_MS, Math.min(LATE_CEILING_MS, LATE_INTERVALS * 1000 / perInjectorRate));
         long lateNanos = Math.round(lateMs * 1e6);
         long planned = 0;
         long sent = 0;

@@ -38,6 +38,9 @@ final class SummaryMarkdown {
         md.append("- Reconciliation (").append(r.mode()).append("): ")
                 .append("off".equals(r.mode()) ? "not run" : r.clean() ? "clean" : "**NOT CLEAN**").append("; ")
                 .append(entries(r.counts())).append('\n');
+        if (!r.auditNote().isEmpty()) {
+            md.append("  - audit trail ").append(r.auditNote()).append('\n');
+        }
         if (!r.examples().isEmpty()) {
             md.append("  - examples: ").append(String.join(", ", r.examples())).append('\n');
         }

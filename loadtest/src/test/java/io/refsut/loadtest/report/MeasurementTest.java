@@ -64,15 +64,16 @@ class MeasurementTest {
 
     @Test
     void responseTimeCountsTheLagAndServiceTimeDoesNot() {
-        Measurement.Result m = measure(steady(10, "make_payment", 300, 5), 0, 0, 10);
+        Measurement.Result m = measure(steady(10, "make_payment", 1500, 5), 0, 0, 10);
         OperationStats writes = m.writes();
-        assertEquals(305.0, writes.p50Ms(), 0.5);
+        assertEquals(1505.0, writes.p50Ms(), 1.6);
         assertEquals(5.0, writes.serviceTime().p50Ms(), 0.01);
         assertEquals(0, m.reads().count());
         assertEquals(100, writes.count());
-        assertEquals(300.0, m.injector().maxLagMs(), 1e-6);
+        assertEquals(1500.0, m.injector().maxLagMs(), 1e-6);
+        assertEquals(1000.0, m.injector().lateThresholdMs(), 1e-9); // 10 intervals of 100 ms
         assertTrue(m.injector().fellBehind(), m.injector().toString());
-        assertTrue(m.injector().perSecond().stream().allMatch(s -> s.maxLagMs() == 300.0));
+        assertTrue(m.injector().perSecond().stream().allMatch(s -> s.maxLagMs() == 1500.0));
     }
 
     @Test
