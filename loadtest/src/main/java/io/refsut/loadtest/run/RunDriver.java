@@ -429,6 +429,7 @@ public final class RunDriver {
         }
 
         static WindowScrapes start(Map<String, URI> endpoints, Duration lead, Duration window) {
+            RunSimulation.resetAnchor();
             WindowScrapes scrapes = new WindowScrapes(endpoints, lead, window);
             scrapes.thread.start();
             return scrapes;

@@ -222,6 +222,11 @@ public final class RunSimulation extends Simulation {
 
     @Override
     public void before() {
+        resetAnchor();
+    }
+
+    /** Forgets the previous run's anchor (before a new run phase starts in this JVM). */
+    public static void resetAnchor() {
         anchorNanos = 0;
         anchorEpochMillis = 0;
     }

@@ -66,7 +66,7 @@ class RunMeasurementTest {
     @Test
     void fastFailuresStayOutOfTheSuccessfulPercentilesAndFailTheRun() throws Exception {
         try (FakeOrchestrator fake = new FakeOrchestrator()) {
-            fake.readDelayMillis = 20;
+            fake.readDelayMillis = 50;
             fake.failEveryNthRead = 2;
             Outcome outcome = run(fake);
             Summary s = outcome.summary();
@@ -78,10 +78,11 @@ class RunMeasurementTest {
             assertTrue(s.reconciliation().clean(), s.reconciliation().toString());
             assertTrue(s.markdown().startsWith("# FAILED"), s.markdown());
             assertTrue(outcome.output().contains("FAILED:"), outcome.output());
-            // half the reads fail fast; the successful ones all waited 20 ms, and so do their percentiles
+            // half the reads fail fast; the successful ones all waited 50 ms, and so do their percentiles (on a busy
+            // machine both kinds also wait for the CPU: the failures are faster, not necessarily fast)
             assertTrue(reads.errors() > reads.count() / 4, reads.toString());
-            assertTrue(reads.p50Ms() >= 20 && reads.serviceTime().p50Ms() >= 20, reads.toString());
-            assertTrue(reads.failures().get("http_503").p50Ms() < 20, reads.failures().toString());
+            assertTrue(reads.p50Ms() >= 50 && reads.serviceTime().p50Ms() >= 50, reads.toString());
+            assertTrue(reads.failures().get("http_503").p50Ms() < reads.p50Ms(), reads.failures().toString());
             assertEquals(reads.errors(), (long) reads.errorsByKind().get("http_503"));
         }
     }
