@@ -57,7 +57,7 @@ class SutRunIT {
         int exit = SutCommand.commandLine().execute("run", "--home", home.toString(), "--ports", "auto",
                 "--results-dir", results.toString(), "--label", "e2e", "--records", "300", "--rate",
                 Integer.toString(RATE), "--duration", SECONDS + "s", "--mix", "read=50,update=20,insert=20,readPayment=10",
-                "--verify", "full", "--max-error-pct", "0", "--settle", "2s", "--warmup", "5s", "--warmup-max", "20s");
+                "--verify", "full", "--max-error-pct", "0", "--settle", "2s", "--warmup-max", "60s");
 
         Path run = onlyResultsFolder();
         assertEquals(0, exit, "sut run failed; see " + run);

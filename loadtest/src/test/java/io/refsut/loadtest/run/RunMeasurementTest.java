@@ -115,6 +115,14 @@ class RunMeasurementTest {
             assertEquals(150, s.injector().plannedArrivals());
             assertTrue(Files.readString(outcome.folder().resolve("summary.html"))
                     .contains("<svg"));
+            // every arrival waited for its intended instant: none was sent early (the users of a second are
+            // delivered at the second's start)
+            io.refsut.loadtest.report.RequestRecords records = io.refsut.loadtest.report.RequestRecords.read(
+                    outcome.folder().resolve(RunDriver.REQUEST_LOG));
+            assertEquals(125 + 50 + 150, records.arrivals().size());
+            long earliest = records.arrivals().stream().mapToLong(a -> a.sentNanos() - a.intendedNanos()).min()
+                    .orElseThrow();
+            assertTrue(earliest > -2_000_000, "an arrival was sent " + (-earliest / 1e6) + " ms early");
         }
     }
 }
