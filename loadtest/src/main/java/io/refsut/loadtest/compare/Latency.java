@@ -1,7 +1,7 @@
 package io.refsut.loadtest.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.refsut.loadtest.report.OperationStats;
+import io.refsut.loadtest.report.LatencyStats;
 
 /**
  * The client-side figures of one operation (or of reads, writes, all operations) as summary.json states them in
@@ -19,7 +19,7 @@ public record Latency(long count, long errors, double meanMs, double p50Ms, doub
     }
 
     /** The figures of a recomputation from simulation.log. */
-    public static Latency of(OperationStats s) {
+    public static Latency of(LatencyStats.Figures s) {
         return new Latency(s.count(), s.errors(), s.meanMs(), s.p50Ms(), s.p95Ms(), s.p99Ms(), s.p999Ms(), s.maxMs());
     }
 

@@ -216,6 +216,10 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
             }
             return reasons;
         }
+        if (summary.path("status").has("passed")) {
+            // format 2 judges the run itself (errors, rate, lag, p99, reconciliation, audit): its reasons are the verdict
+            return reasons;
+        }
         double maxErrorPct = parse(summary.path("parameters").path("sut.maxErrorPct").asText(null), 1.0);
         double errorPct = Latency.of(summary.path("overall")).errorPct();
         if (errorPct > maxErrorPct) {

@@ -32,6 +32,12 @@ public final class ResultsWriter {
                 after, reconciliation);
     }
 
+    /** One run phase without a request log (figures from simulation.log: response time = service time). */
+    public static Summary write(Path outDir, Path gatlingRunDir, RunContext ctx, ServerMetrics before,
+            ServerMetrics after, Reconciliation reconciliation) throws IOException {
+        return write(outDir, gatlingRunDir, null, ctx, before, after, reconciliation);
+    }
+
     /** {@link #merge(Path, List, List, RunContext, ServerMetrics, ServerMetrics, Reconciliation)} without request logs. */
     public static Summary merge(Path outDir, List<Path> gatlingRunDirs, RunContext ctx, ServerMetrics before,
             ServerMetrics after, Reconciliation reconciliation) throws IOException {

@@ -73,7 +73,7 @@ class CompareTest {
         Analysis.Group aks = group(a, "cloud=aks price=0.5");
         assertEquals(List.of("aks-1", "aks-2", "aks-3"), aks.passed().stream().map(RunResult::name).toList());
         assertEquals(List.of("aks-4-errors"), aks.failed().stream().map(RunResult::name).toList());
-        assertEquals(List.of("errors 25.00 % over the run's --max-error-pct 1"), aks.failed().get(0).failures());
+        assertEquals(List.of("25 of 100 requests failed (25 %, limit 1 %)"), aks.failed().get(0).failures());
         assertEquals(Map.of("cloud", "aks", "price", "0.5", "tier", "M30"), aks.labels());
         assertEquals(3, a.stat(aks, "read_account", "max").n(), "the failed execution's 100 ms are not in");
         assertEquals(12, a.stat(aks, "read_account", "max").max(), EPS);
