@@ -56,8 +56,8 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
     public static final Set<String> WRITE_OPERATIONS = Set.of("update_account", "make_payment", "create_account");
 
     /** The parameters that must be equal for runs to be grouped together, in display order. */
-    public static final List<String> CONFIGURATION_KEYS = List.of("rate", "durationSeconds", "rampSeconds", "mix",
-            "distribution", "records", "docBytes", "connections", "summaryFormat");
+    public static final List<String> CONFIGURATION_KEYS = List.of("rate", "durationSeconds", "rampSeconds",
+            "settleSeconds", "arrivals", "mix", "distribution", "records", "docBytes", "connections", "summaryFormat");
 
     /** An achieved rate below this share of the target rate fails the run. */
     public static final double MIN_RATE_SHARE = 0.99;
@@ -175,6 +175,8 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
         c.put("rate", number(summary.path("targetRate").asText(null)));
         c.put("durationSeconds", number(summary.path("durationSeconds").asText(null)));
         c.put("rampSeconds", number(summary.path("rampSeconds").asText(null)));
+        c.put("settleSeconds", number(summary.path("settleSeconds").asText(null)));
+        c.put("arrivals", text(summary.path("arrivals")));
         c.put("mix", text(p.path("sut.mix")));
         String distribution = text(p.path("sut.distribution"));
         if ("hotspot".equals(distribution)) {

@@ -39,8 +39,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = {"--by", "--group-by"}, paramLabel = "KEY[,KEY...]", split = ",", hideParamSyntax = true,
             description = "Group on these keys: labels of 'sut run --label-set' (cloud,tier), 'label', or the "
-                    + "parameters rate, durationSeconds, rampSeconds, mix, distribution, records, docBytes, "
-                    + "connections, summaryFormat. Default: every label, the label and every parameter (runs differing in anything "
+                    + "parameters rate, durationSeconds, rampSeconds, settleSeconds, arrivals, mix, "
+                    + "distribution, records, docBytes, connections, summaryFormat. Default: every label, the label and every parameter (runs differing in anything "
                     + "are different configurations).")
     List<String> by = new ArrayList<>();
 
