@@ -19,9 +19,9 @@ public final class StackOptions {
                     + "embedded stand-in (env SUT_MONGODB_URI or MONGODB_URI; default: embedded).")
     String mongodbUri;
 
-    @Option(names = "--ports", defaultValue = "${SUT_PORTS:-contract}", paramLabel = "contract|auto",
-            description = "Service ports: the contract's (8443, 8080, 8082-8085, 9000, 9002-9005) or free ones "
-                    + "(env SUT_PORTS; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--ports", defaultValue = "${SUT_PORTS:-contract}", paramLabel = "contract|auto|from:PORT",
+            description = "Service ports: the contract's (8443, 8080, 8082-8085, 9000, 9002-9005), free ones, or 11 "
+                    + "consecutive ones from PORT (env SUT_PORTS; default: ${DEFAULT-VALUE}).")
     String ports;
 
     @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:--Xms64m -Xmx256m}",

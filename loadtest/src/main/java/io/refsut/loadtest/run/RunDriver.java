@@ -11,6 +11,7 @@ import io.refsut.loadtest.simulation.LoadSimulation;
 import io.refsut.loadtest.simulation.RunSimulation;
 import io.refsut.loadtest.simulation.SimulationParameters;
 import io.refsut.loadtest.stack.LocalStack;
+import io.refsut.loadtest.stack.MemorySampler;
 import io.refsut.loadtest.stack.ServiceProcess;
 import io.refsut.loadtest.stack.StackException;
 import io.refsut.loadtest.verify.AuditCheck;
@@ -108,12 +109,15 @@ public final class RunDriver {
         runInfo.putAll(extraRunInfo);
 
         LocalStack stack = null;
+        LocalStack[] started = new LocalStack[1];
+        MemorySampler memory = new MemorySampler(() -> runProcesses(started[0]));
         try {
             URI target;
             Map<String, URI> metrics;
             if (settings.local()) {
                 stack = sharedStack != null ? sharedStack
                         : LocalStack.start(settings.stackSettings().apply(out.resolve("logs")), console);
+                started[0] = stack;
                 target = URI.create(stack.targetUrl());
                 metrics = stack.metricsEndpoints();
                 describeLocal(stack);
@@ -138,11 +142,28 @@ public final class RunDriver {
                 console.accept("stopping the local stack");
                 stack.close();
             }
+            memory.close();
+            runInfo.put("residentMemory", memory.describe());
+            console.accept(String.format(Locale.ROOT, "peak resident memory of the run: %d MiB (this JVM%s)",
+                    Math.round(memory.peakTotalBytes() / 1048576.0), stack == null ? ""
+                            : (stack.isEmbeddedMongo() ? " with the embedded store" : "") + " and the five services"));
             runInfo.put("finishedAt", Instant.now().toString());
             runInfo.put("failures", failures);
             runInfo.put("passed", failures.isEmpty());
             writeRunInfo(out);
         }
+    }
+
+    /** The processes whose memory the run samples: this JVM (injector, embedded store) and the services. */
+    private static Map<String, Long> runProcesses(LocalStack stack) {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        pids.put("cli", ProcessHandle.current().pid());
+        if (stack != null) {
+            for (ServiceProcess service : stack.services()) {
+                pids.put(service.name(), service.pid());
+            }
+        }
+        return pids;
     }
 
     private int execute(SimulationParameters loadParameters, URI target, Map<String, URI> metrics, LocalStack stack,

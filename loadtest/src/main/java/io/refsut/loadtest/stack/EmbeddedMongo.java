@@ -16,10 +16,12 @@ public final class EmbeddedMongo implements AutoCloseable {
 
     private final MongoServer server;
     private final String connectionString;
+    private final int port;
 
-    private EmbeddedMongo(MongoServer server, String connectionString) {
+    private EmbeddedMongo(MongoServer server, String connectionString, int port) {
         this.server = server;
         this.connectionString = connectionString;
+        this.port = port;
     }
 
     /** Starts the server on a free port of 127.0.0.1. */
@@ -27,11 +29,16 @@ public final class EmbeddedMongo implements AutoCloseable {
         MongoServer server = new MongoServer(new MemoryBackend());
         server.bind("127.0.0.1", 0);
         InetSocketAddress address = server.getLocalAddress();
-        return new EmbeddedMongo(server, "mongodb://127.0.0.1:" + address.getPort());
+        return new EmbeddedMongo(server, "mongodb://127.0.0.1:" + address.getPort(), address.getPort());
     }
 
     public String connectionString() {
         return connectionString;
+    }
+
+    /** The loopback port it listens on. */
+    public int port() {
+        return port;
     }
 
     @Override

@@ -24,6 +24,7 @@ public final class LocalStack implements AutoCloseable {
 
     private static final int TAIL_LINES = 40;
     private static final long STOP_GRACE_MILLIS = 10_000;
+    private static final long PORT_RELEASE_MILLIS = 10_000;
 
     /** How to start the stack. {@code mongodbUri} null or blank = start the embedded server. */
     public record Settings(Path home, Path logDir, String mongodbUri, Ports ports, List<String> jvmOptions,
@@ -254,6 +255,36 @@ public final class LocalStack implements AutoCloseable {
         }
         if (embeddedMongo != null) {
             embeddedMongo.close();
+        }
+        awaitPortsFree();
+    }
+
+    /**
+     * Waits (at most {@link #PORT_RELEASE_MILLIS}) until every port the stack listened on can be bound again, so that
+     * a run started right after this one finds them free.
+     */
+    private void awaitPortsFree() {
+        List<Integer> ports = new ArrayList<>();
+        for (ServiceProcess service : services) {
+            for (int port : new int[] {service.httpPort(), service.httpsPort(), service.managementPort()}) {
+                if (port > 0) {
+                    ports.add(port);
+                }
+            }
+        }
+        if (embeddedMongo != null) {
+            ports.add(embeddedMongo.port());
+        }
+        long deadline = System.nanoTime() + PORT_RELEASE_MILLIS * 1_000_000;
+        for (int port : ports) {
+            while (!Ports.isFree(port) && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 }

@@ -11,18 +11,40 @@ import java.util.Set;
 public final class Ports {
 
     private final boolean auto;
+    /** First port of {@code from:PORT} mode, 0 otherwise; {@link #nextFrom} the next one to hand out. */
+    private final int from;
+    private int nextFrom;
     private final Set<Integer> handedOut = new HashSet<>();
 
-    private Ports(boolean auto) {
+    private Ports(boolean auto, int from) {
         this.auto = auto;
+        this.from = from;
+        this.nextFrom = from;
     }
 
-    /** Parses {@code --ports}: {@code contract} (the documented defaults) or {@code auto} (free ports). */
+    /**
+     * Parses {@code --ports}: {@code contract} (the documented defaults), {@code auto} (free ports) or
+     * {@code from:PORT} (consecutive ports from PORT, in the stack's start order; each must be free).
+     */
     public static Ports parse(String mode) {
-        return switch (mode.trim()) {
-            case "contract", "default", "fixed" -> new Ports(false);
-            case "auto" -> new Ports(true);
-            default -> throw new IllegalArgumentException("--ports must be 'contract' or 'auto', got '" + mode + "'");
+        String text = mode.trim();
+        if (text.startsWith("from:")) {
+            int first;
+            try {
+                first = Integer.parseInt(text.substring(5).trim());
+            } catch (NumberFormatException e) {
+                first = -1;
+            }
+            if (first < 1024 || first > 65_000) {
+                throw new IllegalArgumentException("--ports from:PORT needs a PORT between 1024 and 65000, got '" + mode + "'");
+            }
+            return new Ports(false, first);
+        }
+        return switch (text) {
+            case "contract", "default", "fixed" -> new Ports(false, 0);
+            case "auto" -> new Ports(true, 0);
+            default -> throw new IllegalArgumentException("--ports must be 'contract', 'auto' or 'from:PORT', got '"
+                    + mode + "'");
         };
     }
 
@@ -36,6 +58,13 @@ public final class Ports {
      * @throws PortInUseException when a contract port is taken
      */
     public int choose(int contractPort, String what) {
+        if (from > 0) {
+            int port = nextFrom++;
+            if (!isFree(port)) {
+                throw new PortInUseException(port, what);
+            }
+            return port;
+        }
         if (!auto) {
             if (!isFree(contractPort)) {
                 throw new PortInUseException(contractPort, what);
@@ -51,10 +80,14 @@ public final class Ports {
         throw new IllegalStateException("could not find a free port for " + what);
     }
 
-    /** Whether {@code port} can be bound on the loopback address right now. */
+    /**
+     * Whether a server can bind {@code port} on the loopback address right now, as the services bind (Vert.x sets
+     * SO_REUSEADDR): nothing listens there. Connections of a stopped server lingering in TIME_WAIT do not count — a
+     * check without SO_REUSEADDR would refuse the port for a minute after every run.
+     */
     public static boolean isFree(int port) {
         try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(false);
+            socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
             return true;
         } catch (IOException e) {

@@ -1,0 +1,163 @@
+package io.refsut.loadtest.bench;
+
+import io.refsut.loadtest.cli.Durations;
+import io.refsut.loadtest.workload.Mix;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code sut bench}: the SUT's own cost next to the database floor, and its capacity (docs/performance.md). */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Measure the SUT's own cost on this machine (loopback only): the same MongoDB operations "
+                + "through the driver alone (floor), through each data service (one hop) and as full business "
+                + "transactions through the orchestrator over HTTPS, side by side, at one constant arrival rate; "
+                + "latency percentiles in µs, CPU time per operation of every process, overhead ratios, and their "
+                + "variation over --executions. With --capacity, also the highest rate that holds the SLO per mix, "
+                + "for the SUT and for the store alone. Writes bench.json and bench.md (docs/performance.md)."})
+public final class BenchCommand implements Callable<Integer> {
+
+    /** The capacity mixes by name. */
+    static final Map<String, String> MIXES = Map.of(
+            "default", "read=50,update=20,insert=20,readPayment=10",
+            "read-only", "100:0",
+            "write-heavy", "5:95");
+
+    @Option(names = "--home", defaultValue = "${SUT_HOME:-.}", paramLabel = "DIR",
+            description = "Repository root holding the packaged services (env SUT_HOME; default: ${DEFAULT-VALUE}).")
+    Path home;
+
+    @Option(names = "--results-dir", defaultValue = "${SUT_RESULTS_DIR:-results}", paramLabel = "DIR",
+            description = "Where the bench-<timestamp> folder is written (env SUT_RESULTS_DIR; default: ${DEFAULT-VALUE}).")
+    Path resultsDir;
+
+    @Option(names = "--mongodb-uri", defaultValue = "${SUT_MONGODB_URI:-}", paramLabel = "URI",
+            description = "MongoDB to measure; empty = the embedded stand-in, started as its own process so its CPU "
+                    + "is accounted apart (env SUT_MONGODB_URI; default: embedded).")
+    String mongodbUri;
+
+    @Option(names = "--rate", defaultValue = "50", paramLabel = "PER_SECOND",
+            description = "Constant arrival rate of every series (default: ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--duration", defaultValue = "20s", paramLabel = "DURATION",
+            description = "Measured time of each series in each execution (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--warmup", defaultValue = "20s", paramLabel = "DURATION",
+            description = "Warm-up of each series once before the executions, at max(--rate, 200)/s, unmeasured "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String warmup;
+
+    @Option(names = "--series-warmup", defaultValue = "3s", paramLabel = "DURATION",
+            description = "Unmeasured run at --rate just before each measured series (default: ${DEFAULT-VALUE}).")
+    String seriesWarmup;
+
+    @Option(names = "--executions", defaultValue = "3", paramLabel = "N",
+            description = "Times the whole measurement (three series) is repeated, for the coefficient of variation; "
+                    + "0 with --capacity = capacity only (default: ${DEFAULT-VALUE}).")
+    int executions;
+
+    @Option(names = "--mix", defaultValue = "read=50,update=20,insert=20,readPayment=10", paramLabel = "MIX",
+            description = "Business operations of the full series, as for sut run; the floor and one-hop series draw "
+                    + "uniformly from the MongoDB operations these use (default: ${DEFAULT-VALUE}).")
+    String mix;
+
+    @Option(names = "--records", defaultValue = "1000", paramLabel = "N",
+            description = "Accounts created before measuring (a third per series receives its replaces) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int records;
+
+    @Option(names = "--payments", defaultValue = "200", paramLabel = "N",
+            description = "Payments created before measuring, for the finds (default: ${DEFAULT-VALUE}).")
+    int payments;
+
+    @Option(names = "--doc-bytes", defaultValue = "512", paramLabel = "BYTES",
+            description = "Target BSON size of account and payment documents, as for sut run (default: ${DEFAULT-VALUE}).")
+    int docBytes;
+
+    @Option(names = "--max-in-flight", defaultValue = "512", paramLabel = "N",
+            description = "Most operations the injector keeps in flight; an arrival beyond is an error "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int maxInFlight;
+
+    @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:--Xms64m -Xmx256m}",
+            paramLabel = "OPTS",
+            description = "JVM options of each service process, e.g. -XX:StartFlightRecording=... to profile "
+                    + "(env SUT_SERVICE_JVM_OPTIONS; default: ${DEFAULT-VALUE}).")
+    String serviceJvmOptions;
+
+    @Option(names = "--store-jvm-options", defaultValue = "-Xms64m -Xmx1g", paramLabel = "OPTS",
+            description = "JVM options of the embedded store's process (default: ${DEFAULT-VALUE}).")
+    String storeJvmOptions;
+
+    @Option(names = "--start-timeout", defaultValue = "${SUT_START_TIMEOUT:-180s}", paramLabel = "DURATION",
+            description = "How long to wait for every service to be ready (default: ${DEFAULT-VALUE}).")
+    String startTimeout;
+
+    @Option(names = "--capacity", description = "Also search the capacity: per mix, step the rate up until the SLO "
+            + "breaks, for the SUT and for the store alone.")
+    boolean capacity;
+
+    @Option(names = "--capacity-mixes", defaultValue = "default,read-only,write-heavy", split = ",", paramLabel = "NAMES",
+            description = "Mixes of the capacity search: default (read=50,update=20,insert=20,readPayment=10), "
+                    + "read-only (100:0), write-heavy (5:95) (default: ${DEFAULT-VALUE}).")
+    List<String> capacityMixes;
+
+    @Option(names = "--capacity-start", defaultValue = "100", paramLabel = "PER_SECOND",
+            description = "First rate of the capacity search (default: ${DEFAULT-VALUE}).")
+    double capacityStart;
+
+    @Option(names = "--capacity-factor", defaultValue = "1.5", paramLabel = "FACTOR",
+            description = "Each step's rate is the previous one times this (default: ${DEFAULT-VALUE}).")
+    double capacityFactor;
+
+    @Option(names = "--capacity-max", defaultValue = "4000", paramLabel = "PER_SECOND",
+            description = "Highest rate tried (default: ${DEFAULT-VALUE}).")
+    double capacityMax;
+
+    @Option(names = "--step-duration", defaultValue = "15s", paramLabel = "DURATION",
+            description = "Measured time of each capacity step (default: ${DEFAULT-VALUE}).")
+    String stepDuration;
+
+    @Option(names = "--step-warmup", defaultValue = "5s", paramLabel = "DURATION",
+            description = "Unmeasured run at the step's rate before each capacity step (default: ${DEFAULT-VALUE}).")
+    String stepWarmup;
+
+    @Option(names = "--slo-p99", defaultValue = "50", paramLabel = "MS",
+            description = "p99 a capacity step must stay under, in ms (default: ${DEFAULT-VALUE}).")
+    double sloP99Ms;
+
+    @Override
+    public Integer call() {
+        BenchSettings settings;
+        try {
+            Map<String, Mix> mixes = new LinkedHashMap<>();
+            for (String name : capacityMixes) {
+                String spec = MIXES.get(name.trim());
+                if (spec == null) {
+                    throw new IllegalArgumentException("unknown capacity mix '" + name + "' (default, read-only, write-heavy)");
+                }
+                mixes.put(name.trim(), Mix.parse(spec));
+            }
+            settings = new BenchSettings(home, resultsDir, mongodbUri, split(serviceJvmOptions), split(storeJvmOptions),
+                    Durations.parse(startTimeout), rate, Durations.parse(duration), Durations.parse(warmup),
+                    Durations.parse(seriesWarmup), executions, Mix.parse(mix), mix, records, payments, docBytes,
+                    maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, Durations.parse(stepDuration),
+                    Durations.parse(stepWarmup), sloP99Ms);
+            new io.refsut.loadtest.workload.Documents(docBytes);
+        } catch (IllegalArgumentException e) {
+            System.err.println("[sut] " + e.getMessage());
+            return 2;
+        }
+        return new BenchRunner(settings, line -> System.out.println("[sut] " + line)).run();
+    }
+
+    private static List<String> split(String options) {
+        return Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+    }
+}

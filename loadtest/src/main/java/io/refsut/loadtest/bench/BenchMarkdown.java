@@ -1,0 +1,149 @@
+package io.refsut.loadtest.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** bench.md: the tables of bench.json for a reader. */
+final class BenchMarkdown {
+
+    private BenchMarkdown() {
+    }
+
+    static String render(JsonNode report) {
+        StringBuilder md = new StringBuilder();
+        JsonNode settings = report.path("settings");
+        md.append("# sut bench\n\n");
+        md.append("- started ").append(report.path("startedAt").asText()).append(", ")
+                .append(report.path("machine").path("cores").asText()).append(" cores, load average ")
+                .append(report.path("loadAverageBefore").asText()).append(" before, ")
+                .append(report.path("loadAverageAfter").asText("?")).append(" after\n");
+        md.append("- database: ").append(report.path("mongodb").asText()).append('\n');
+        md.append("- rate ").append(settings.path("rate").asText()).append("/s, ").append(settings.path("durationS").asText())
+                .append(" s per series, ").append(settings.path("executions").asText()).append(" executions, mix ")
+                .append(settings.path("mix").asText()).append(", service JVM options `")
+                .append(settings.path("serviceJvmOptions").asText()).append("`\n");
+        md.append("- latencies from each arrival's intended start (open model), in µs; figures are means over the "
+                + "executions, CV = coefficient of variation across them. CPU from /proc per process; `machine busy` is "
+                + "every process on the machine, `other processes` what was not ours.\n\n");
+        if (report.has("failure")) {
+            md.append("**FAILED:** ").append(report.path("failure").asText()).append("\n\n");
+        }
+        JsonNode series = report.path("series");
+        if (series.isObject()) {
+            md.append("## Latency per series and operation (µs)\n\n");
+            md.append("| series | operation | count | errors | p50 | p99 | p99.9 | max | CV p50 | CV p99 |\n");
+            md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (String name : BenchRunner.SERIES) {
+                JsonNode operations = series.path(name).path("operations");
+                for (Iterator<Map.Entry<String, JsonNode>> it = operations.fields(); it.hasNext();) {
+                    Map.Entry<String, JsonNode> op = it.next();
+                    JsonNode s = op.getValue();
+                    md.append("| ").append(name).append(" | ").append(op.getKey()).append(" | ")
+                            .append(num(s.path("count"))).append(" | ").append(num(s.path("errors"))).append(" | ")
+                            .append(num(s.path("p50Us"))).append(" | ").append(num(s.path("p99Us"))).append(" | ")
+                            .append(num(s.path("p999Us"))).append(" | ").append(num(s.path("maxUs"))).append(" | ")
+                            .append(pct(s.path("cv").path("p50Us"))).append(" | ").append(pct(s.path("cv").path("p99Us")))
+                            .append(" |\n");
+                }
+            }
+            md.append("\n## Overhead (p50): one hop against the floor, full transaction against its critical path\n\n");
+            md.append("| operation | floor path | floor µs | SUT µs | overhead µs | ratio | CV ratio | p99 ratio |\n");
+            md.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+            for (Iterator<Map.Entry<String, JsonNode>> it = report.path("overhead").fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> op = it.next();
+                JsonNode o = op.getValue();
+                md.append("| ").append(op.getKey()).append(" | ").append(o.path("criticalPath").asText()).append(" | ")
+                        .append(num(o.path("floorUs"))).append(" | ").append(num(o.path("sutUs"))).append(" | ")
+                        .append(num(o.path("overheadUs"))).append(" | ").append(num(o.path("ratio"))).append(" | ")
+                        .append(pct(o.path("cv").path("ratio"))).append(" | ").append(num(o.path("p99").path("ratio")))
+                        .append(" |\n");
+            }
+            md.append("\n## CPU per operation (µs) and cores used\n\n");
+            List<String> processes = processes(series.path("full").path("cpuUsPerOperation"));
+            md.append("| series | ").append(String.join(" | ", processes)).append(" | machine busy cores | other processes cores |\n");
+            md.append("|---|").append("---:|".repeat(processes.size() + 2)).append('\n');
+            for (String name : BenchRunner.SERIES) {
+                JsonNode cpu = series.path(name).path("cpuUsPerOperation");
+                JsonNode cv = series.path(name).path("cpuCv");
+                md.append("| ").append(name).append(" | ");
+                for (String process : processes) {
+                    md.append(num(cpu.path(process))).append(cv.has(process) ? " (CV " + pct(cv.path(process)) + ")" : "")
+                            .append(" | ");
+                }
+                JsonNode cores = series.path(name).path("cpuCores");
+                md.append(num(cores.path("machineBusy"))).append(" | ").append(num(cores.path("otherProcesses"))).append(" |\n");
+            }
+            md.append('\n');
+        }
+        JsonNode capacity = report.path("capacity");
+        if (capacity.isObject()) {
+            md.append("## Capacity (p99 ≤ ").append(capacity.path("sloP99Ms").asText())
+                    .append(" ms, no errors, achieved ≥ 99 %)\n\n");
+            md.append("| mix | SUT held /s | SUT limit | busiest process at the limit | store alone held /s | store limit | SUT / store |\n");
+            md.append("|---|---:|---|---|---:|---|---:|\n");
+            for (Iterator<Map.Entry<String, JsonNode>> it = capacity.path("mixes").fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> mix = it.next();
+                JsonNode sut = mix.getValue().path("sut");
+                JsonNode store = mix.getValue().path("store");
+                md.append("| ").append(mix.getKey()).append(" | ").append(num(sut.path("highestRateHeld"))).append(" | ")
+                        .append(sut.path("limit").asText()).append(" | ").append(sut.path("busiestAtLimit").asText("-"))
+                        .append(" | ").append(num(store.path("highestRateHeld"))).append(" | ")
+                        .append(store.path("limit").asText()).append(" | ")
+                        .append(num(mix.getValue().path("sutShareOfStoreCapacity"))).append(" |\n");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = capacity.path("mixes").fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> mix = it.next();
+                for (String side : List.of("sut", "store")) {
+                    JsonNode steps = mix.getValue().path(side).path("steps");
+                    if (steps.size() == 0) {
+                        continue;
+                    }
+                    List<String> processes = processes(steps.get(0).path("cpuCores"));
+                    md.append("\n### ").append(mix.getKey()).append(" — ").append(side).append(" steps (CPU in cores)\n\n");
+                    md.append("| rate | achieved | p50 µs | p99 µs | errors | held | ").append(String.join(" | ", processes))
+                            .append(" |\n");
+                    md.append("|---:|---:|---:|---:|---:|---|").append("---:|".repeat(processes.size())).append('\n');
+                    for (JsonNode step : steps) {
+                        md.append("| ").append(num(step.path("rate"))).append(" | ").append(num(step.path("achievedRate")))
+                                .append(" | ").append(num(step.path("p50Us"))).append(" | ").append(num(step.path("p99Us")))
+                                .append(" | ").append(num(step.path("errors"))).append(" | ")
+                                .append(step.path("held").asBoolean() ? "yes" : "no").append(" | ");
+                        for (String process : processes) {
+                            md.append(num(step.path("cpuCores").path(process))).append(" | ");
+                        }
+                        md.append('\n');
+                    }
+                }
+            }
+        }
+        return md.toString();
+    }
+
+    private static List<String> processes(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static String num(JsonNode value) {
+        if (value == null || value.isMissingNode() || value.isNull()) {
+            return "-";
+        }
+        double d = value.asDouble();
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return Long.toString((long) d);
+        }
+        return Math.abs(d) >= 100 ? String.format(Locale.ROOT, "%.0f", d) : String.format(Locale.ROOT, "%.2f", d);
+    }
+
+    private static String pct(JsonNode value) {
+        if (value == null || value.isMissingNode() || value.isNull()) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%.1f %%", value.asDouble() * 100);
+    }
+}

@@ -1,0 +1,487 @@
+package io.refsut.loadtest.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.refsut.loadtest.run.Machine;
+import io.refsut.loadtest.stack.LocalStack;
+import io.refsut.loadtest.stack.Ports;
+import io.refsut.loadtest.stack.ServiceProcess;
+import io.refsut.loadtest.stack.StackException;
+import io.refsut.loadtest.workload.Documents;
+import io.refsut.loadtest.workload.Mix;
+import io.refsut.loadtest.workload.Operation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Carries out one {@code sut bench}: starts the embedded store (as its own process) unless a MongoDB URI is given, the
+ * five services, creates the records, warms up, measures the three series {@code executions} times side by side,
+ * optionally searches the capacity, writes bench.json and bench.md, and stops everything it started.
+ */
+public final class BenchRunner {
+
+    /** Series names, in the order they run within an execution. */
+    static final List<String> SERIES = List.of("floor", "oneHop", "full");
+    static final String INJECTOR = "injector";
+    static final String STORE = "store";
+
+    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    private static final Duration DRAIN = Duration.ofSeconds(15);
+    private static final int PRELOAD_CONCURRENCY = 8;
+    /** Warm-up arrival rate at least this high: a JIT needs thousands of calls before the hot path is compiled. */
+    private static final double MIN_WARMUP_RATE = 200;
+
+    private final BenchSettings settings;
+    private final Consumer<String> console;
+    private final Map<String, Long> pids = new LinkedHashMap<>();
+
+    public BenchRunner(BenchSettings settings, Consumer<String> console) {
+        this.settings = settings;
+        this.console = console;
+    }
+
+    /** Runs the bench; 0 when every measurement was taken, 1 when something failed. */
+    public int run() {
+        Path out = settings.resultsDir().resolve("bench-" + LocalDateTime.now().format(FOLDER_TIME));
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("kind", "sut-bench");
+        report.put("startedAt", Instant.now().toString());
+        report.put("machine", Machine.describe());
+        report.put("versions", Machine.versions());
+        report.put("settings", settings.describe());
+        report.put("loadAverageBefore", ProcessStats.loadAverage());
+        StoreProcess store = null;
+        LocalStack stack = null;
+        FloorOperations floor = null;
+        OpenLoop loop = null;
+        try {
+            Files.createDirectories(out.resolve("logs"));
+            console.accept("results folder: " + out);
+            String uri = settings.mongodbUri();
+            boolean embedded = uri == null || uri.isBlank();
+            if (embedded) {
+                store = StoreProcess.start(settings.storeJvmOptions(), out.resolve("logs").resolve("store.log"));
+                uri = store.connectionString();
+                console.accept("started the embedded MongoDB stand-in as its own process (pid " + store.pid() + ") at " + uri);
+            }
+            report.put("mongodb", embedded ? io.refsut.loadtest.stack.EmbeddedMongo.DESCRIPTION + ", own process"
+                    : LocalStack.redact(uri));
+            stack = LocalStack.start(new LocalStack.Settings(settings.home(), out.resolve("logs"), uri, Ports.parse("auto"),
+                    settings.serviceJvmOptions(), settings.startTimeout()), line -> console.accept(line));
+            Map<String, String> baseUrls = new LinkedHashMap<>();
+            for (ServiceProcess service : stack.services()) {
+                pids.put(service.name(), service.pid());
+                baseUrls.put(service.name(), "http://127.0.0.1:" + service.httpPort());
+            }
+            if (store != null) {
+                pids.put(STORE, store.pid());
+            }
+            pids.put(INJECTOR, ProcessHandle.current().pid());
+            report.put("processes", pids);
+
+            Http http = new Http();
+            Records records = preload(http, stack.targetUrl());
+            floor = new FloorOperations(uri, records);
+            HopOperations hop = new HopOperations(http, records, baseUrls);
+            FullOperations full = new FullOperations(http, records, stack.targetUrl());
+            loop = new OpenLoop(settings.maxInFlight());
+
+            List<String> legs = CriticalPath.legsOf(settings.mix().operations());
+            Map<String, Supplier<OpenLoop.Task>> series = new LinkedHashMap<>();
+            series.put("floor", uniform(legs, floor.elementary()));
+            series.put("oneHop", uniform(legs, hop.elementary()));
+            series.put("full", byMix(settings.mix(), full.business()));
+
+            double warmupRate = Math.max(settings.rate(), MIN_WARMUP_RATE);
+            if (!settings.warmup().isZero()) {
+                for (Map.Entry<String, Supplier<OpenLoop.Task>> entry : series.entrySet()) {
+                    console.accept("warm-up " + entry.getKey() + ": " + format(warmupRate) + "/s for "
+                            + settings.warmup().toSeconds() + " s");
+                    OpenLoop.Result warm = loop.run(warmupRate, settings.warmup(), entry.getValue(), DRAIN);
+                    if (warm.totalErrors() > 0) {
+                        console.accept("  warm-up errors: " + warm.errors() + " " + warm.firstErrors());
+                    }
+                }
+            }
+            List<Map<String, Object>> executions = new ArrayList<>();
+            for (int e = 1; e <= settings.executions(); e++) {
+                Map<String, Object> execution = new LinkedHashMap<>();
+                execution.put("execution", e);
+                Map<String, Object> measured = new LinkedHashMap<>();
+                for (Map.Entry<String, Supplier<OpenLoop.Task>> entry : series.entrySet()) {
+                    if (!settings.seriesWarmup().isZero()) {
+                        loop.run(settings.rate(), settings.seriesWarmup(), entry.getValue(), DRAIN);
+                    }
+                    Window window = measure(loop, settings.rate(), settings.duration(), entry.getValue());
+                    measured.put(entry.getKey(), window.describe());
+                    console.accept("execution " + e + " " + entry.getKey() + ": " + window.oneLine());
+                }
+                execution.put("series", measured);
+                execution.put("overhead", BenchFigures.overhead(measured, settings.mix()));
+                executions.add(execution);
+            }
+            if (!executions.isEmpty()) {
+                report.put("series", BenchFigures.aggregateSeries(executions));
+                report.put("overhead", BenchFigures.aggregateOverhead(executions));
+                report.put("executions", executions);
+            }
+            if (settings.capacity()) {
+                report.put("capacity", capacity(loop, floor, full));
+            }
+            report.put("loadAverageAfter", ProcessStats.loadAverage());
+            report.put("finishedAt", Instant.now().toString());
+            write(out, report);
+            return 0;
+        } catch (StackException | IllegalStateException | IOException e) {
+            console.accept("FAILED: " + e.getMessage());
+            report.put("failure", e.getMessage());
+            try {
+                write(out, report);
+            } catch (IOException ignored) {
+                // the console has the reason
+            }
+            return 1;
+        } finally {
+            if (loop != null) {
+                loop.close();
+            }
+            if (floor != null) {
+                floor.close();
+            }
+            if (stack != null) {
+                stack.close();
+            }
+            if (store != null) {
+                store.close();
+            }
+        }
+    }
+
+    private void write(Path out, Map<String, Object> report) throws IOException {
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        Files.writeString(out.resolve("bench.json"), json.writeValueAsString(report));
+        JsonNode tree = json.valueToTree(report);
+        String markdown = BenchMarkdown.render(tree);
+        Files.writeString(out.resolve("bench.md"), markdown);
+        console.accept("wrote " + out.resolve("bench.json") + " and bench.md");
+        System.out.println(markdown);
+    }
+
+    /** Creates the accounts (and their balances and audit events) and payments through the orchestrator. */
+    private Records preload(Http http, String orchestrator) {
+        console.accept("creating " + settings.records() + " accounts and " + settings.payments() + " payments");
+        String note = new Documents(settings.docBytes()).accountNote(Records.OWNER);
+        List<UUID> accounts = Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < settings.records(); i++) {
+            accounts.add(null);
+        }
+        Map<UUID, String> createdAt = new ConcurrentHashMap<>();
+        ObjectMapper json = new ObjectMapper();
+        parallel(accounts.size(), i -> {
+            // a cold service can time out the first calls: retry with a fresh id (a failed one may be half-written)
+            String body = withRetries(() -> {
+                UUID id = UUID.randomUUID();
+                accounts.set(i, id);
+                return http.send("POST", orchestrator + "/api/v1/accounts", "{\"id\":\"" + id + "\",\"owner\":\""
+                        + Records.OWNER + "\",\"currency\":\"" + Records.CURRENCY + "\",\"status\":\"ACTIVE\","
+                        + "\"initialBalanceMinor\":" + Records.INITIAL_BALANCE + ",\"note\":" + Http.quote(note) + "}", 201);
+            });
+            createdAt.put(accounts.get(i), json.readTree(body).path("account").path("createdAt").asText());
+        });
+        Records partial = new Records(accounts, createdAt, List.of(), note);
+        List<UUID> writes = partial.writeRange(2);
+        List<UUID> payments = Collections.synchronizedList(new ArrayList<>());
+        parallel(settings.payments(), i -> {
+            UUID[] id = new UUID[1];
+            withRetries(() -> {
+                id[0] = UUID.randomUUID();
+                UUID account = writes.get(ThreadLocalRandom.current().nextInt(writes.size()));
+                return http.send("POST", orchestrator + "/api/v1/payments", "{\"id\":\"" + id[0] + "\",\"accountId\":\""
+                        + account + "\",\"amountMinor\":1,\"currency\":\"" + Records.CURRENCY
+                        + "\",\"reference\":\"bench\",\"note\":" + Http.quote(note) + "}", 201);
+            });
+            payments.add(id[0]);
+        });
+        return new Records(List.copyOf(accounts), Map.copyOf(createdAt), List.copyOf(payments), note);
+    }
+
+    /** Up to 60 s of attempts, 0.5 s apart: a cold service may time out and trip the orchestrator's breakers. */
+    private static String withRetries(java.util.concurrent.Callable<String> call) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            try {
+                return call.call();
+            } catch (IllegalStateException | IOException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(500);
+            }
+        }
+    }
+
+    private interface IndexedCall {
+        void call(int index) throws Exception;
+    }
+
+    private static void parallel(int count, IndexedCall call) {
+        ExecutorService pool = Executors.newFixedThreadPool(PRELOAD_CONCURRENCY);
+        AtomicInteger next = new AtomicInteger();
+        try {
+            List<Future<?>> workers = new ArrayList<>();
+            for (int w = 0; w < PRELOAD_CONCURRENCY; w++) {
+                workers.add(pool.submit(() -> {
+                    for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+                        call.call(i);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> worker : workers) {
+                worker.get();
+            }
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("creating the bench records failed: " + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating the bench records");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static Supplier<OpenLoop.Task> uniform(List<String> names, Map<String, OpenLoop.Action> actions) {
+        List<OpenLoop.Task> tasks = names.stream().map(name -> new OpenLoop.Task(name, actions.get(name))).toList();
+        return () -> tasks.get(ThreadLocalRandom.current().nextInt(tasks.size()));
+    }
+
+    private static Supplier<OpenLoop.Task> byMix(Mix mix, Map<Operation, OpenLoop.Action> actions) {
+        Map<Operation, OpenLoop.Task> tasks = new LinkedHashMap<>();
+        actions.forEach((operation, action) -> tasks.put(operation, new OpenLoop.Task(operation.requestName(), action)));
+        return () -> tasks.get(mix.next());
+    }
+
+    /** One measured interval with the CPU time every process used during it. */
+    private Window measure(OpenLoop loop, double rate, Duration duration, Supplier<OpenLoop.Task> tasks) {
+        Map<String, Long> before = ProcessStats.cpuMicros(pids);
+        long[] machineBefore = ProcessStats.machineMicros();
+        long wallBefore = System.nanoTime();
+        OpenLoop.Result result = loop.run(rate, duration, tasks, DRAIN);
+        long wallNanos = System.nanoTime() - wallBefore;
+        Map<String, Long> after = ProcessStats.cpuMicros(pids);
+        long[] machineAfter = ProcessStats.machineMicros();
+        Map<String, Long> cpu = new LinkedHashMap<>();
+        before.forEach((name, value) -> cpu.put(name, value < 0 || after.get(name) < 0 ? -1 : after.get(name) - value));
+        double machineBusyCores = machineBefore == null || machineAfter == null ? -1
+                : (machineAfter[0] - machineBefore[0]) / (wallNanos / 1000.0);
+        return new Window(result, cpu, wallNanos / 1e9, machineBusyCores);
+    }
+
+    /** A measured interval: latencies, errors, CPU µs per process, wall seconds, machine busy cores. */
+    record Window(OpenLoop.Result result, Map<String, Long> cpuUs, double wallSeconds, double machineBusyCores) {
+
+        Histogram overall() {
+            Histogram all = new Histogram(3);
+            result.latenciesUs().values().forEach(all::add);
+            return all;
+        }
+
+        long operations() {
+            return result.completed();
+        }
+
+        /** CPU µs per operation of each process, the services and store together, and everything. */
+        Map<String, Object> cpuUsPerOperation() {
+            Map<String, Object> per = new LinkedHashMap<>();
+            long ops = Math.max(1, operations());
+            long sut = 0;
+            long total = 0;
+            for (Map.Entry<String, Long> entry : cpuUs.entrySet()) {
+                per.put(entry.getKey(), round(entry.getValue() / (double) ops));
+                total += Math.max(0, entry.getValue());
+                if (!INJECTOR.equals(entry.getKey())) {
+                    sut += Math.max(0, entry.getValue());
+                }
+            }
+            per.put("servicesAndStore", round(sut / (double) ops));
+            per.put("total", round(total / (double) ops));
+            return per;
+        }
+
+        /** Cores each process used on average during the window. */
+        Map<String, Object> cpuCores() {
+            Map<String, Object> cores = new LinkedHashMap<>();
+            double ours = 0;
+            for (Map.Entry<String, Long> entry : cpuUs.entrySet()) {
+                double value = entry.getValue() / 1e6 / wallSeconds;
+                cores.put(entry.getKey(), round3(value));
+                ours += Math.max(0, value);
+            }
+            cores.put("all", round3(ours));
+            if (machineBusyCores >= 0) {
+                cores.put("machineBusy", round3(machineBusyCores));
+                cores.put("otherProcesses", round3(Math.max(0, machineBusyCores - ours)));
+            }
+            return cores;
+        }
+
+        String busiest() {
+            return cpuUs.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("?");
+        }
+
+        Map<String, Object> describe() {
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put("targetRate", result.targetRate());
+            map.put("achievedRate", round(result.achievedRate()));
+            map.put("count", result.completed());
+            map.put("errors", result.totalErrors());
+            if (!result.firstErrors().isEmpty()) {
+                map.put("firstErrors", result.firstErrors());
+            }
+            Map<String, Object> operations = new LinkedHashMap<>();
+            result.latenciesUs().keySet().stream().sorted().forEach(name -> {
+                Map<String, Object> stats = stats(result.latenciesUs().get(name));
+                stats.put("errors", result.errors().getOrDefault(name, 0L));
+                operations.put(name, stats);
+            });
+            map.put("operations", operations);
+            map.put("cpuUsPerOperation", cpuUsPerOperation());
+            map.put("cpuCores", cpuCores());
+            return map;
+        }
+
+        String oneLine() {
+            Histogram all = overall();
+            return String.format(java.util.Locale.ROOT, "%d ops, %d errors, achieved %.1f/s, p50 %d us, p99 %d us, "
+                    + "CPU %s us/op (services+store), busiest %s", result.completed(), result.totalErrors(),
+                    result.achievedRate(), all.getValueAtPercentile(50), all.getValueAtPercentile(99),
+                    cpuUsPerOperation().get("servicesAndStore"), busiest());
+        }
+    }
+
+    static Map<String, Object> stats(Histogram histogram) {
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("count", histogram.getTotalCount());
+        stats.put("p50Us", histogram.getValueAtPercentile(50));
+        stats.put("p99Us", histogram.getValueAtPercentile(99));
+        stats.put("p999Us", histogram.getValueAtPercentile(99.9));
+        stats.put("maxUs", histogram.getMaxValue());
+        stats.put("meanUs", round(histogram.getMean()));
+        return stats;
+    }
+
+    /** Capacity search for each mix: the SUT (full transactions) and the store alone (the same operations by driver). */
+    private Map<String, Object> capacity(OpenLoop loop, FloorOperations floor, FullOperations full) {
+        Map<String, Object> capacity = new LinkedHashMap<>();
+        capacity.put("sloP99Ms", settings.sloP99Ms());
+        capacity.put("held", "p99 <= SLO, no errors, achieved rate >= 99 % of the target");
+        Map<String, Object> mixes = new LinkedHashMap<>();
+        Map<Operation, OpenLoop.Action> business = full.business();
+        for (Map.Entry<String, Mix> entry : settings.capacityMixes().entrySet()) {
+            Mix mix = entry.getValue();
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("mix", mix.describe());
+            Map<Operation, OpenLoop.Action> storeTransactions = new LinkedHashMap<>();
+            for (Operation operation : mix.operations()) {
+                storeTransactions.put(operation, floor.transaction(operation));
+            }
+            Map<String, Object> sut = search(loop, "sut " + entry.getKey(), byMix(mix, business));
+            Map<String, Object> storeOnly = search(loop, "store " + entry.getKey(), byMix(mix, storeTransactions));
+            result.put("sut", sut);
+            result.put("store", storeOnly);
+            double sutHeld = ((Number) sut.get("highestRateHeld")).doubleValue();
+            double storeHeld = ((Number) storeOnly.get("highestRateHeld")).doubleValue();
+            result.put("sutShareOfStoreCapacity", storeHeld > 0 ? round3(sutHeld / storeHeld) : null);
+            mixes.put(entry.getKey(), result);
+        }
+        capacity.put("mixes", mixes);
+        return capacity;
+    }
+
+    private Map<String, Object> search(OpenLoop loop, String what, Supplier<OpenLoop.Task> tasks) {
+        List<Map<String, Object>> steps = new ArrayList<>();
+        double held = 0;
+        String limit = "not reached up to --capacity-max " + format(settings.capacityMax()) + "/s";
+        String ranOutFirst = null;
+        for (double rate = settings.capacityStart(); rate <= settings.capacityMax() * 1.0001;
+                rate = Math.round(rate * settings.capacityFactor())) {
+            if (!settings.stepWarmup().isZero()) {
+                loop.run(rate, settings.stepWarmup(), tasks, DRAIN);
+            }
+            Window window = measure(loop, rate, settings.stepDuration(), tasks);
+            Histogram all = window.overall();
+            long p99 = all.getValueAtPercentile(99);
+            Map<String, Object> step = new LinkedHashMap<>();
+            step.put("rate", rate);
+            step.put("achievedRate", round(window.result().achievedRate()));
+            step.put("count", window.operations());
+            step.put("errors", window.result().totalErrors());
+            step.put("p50Us", all.getValueAtPercentile(50));
+            step.put("p99Us", p99);
+            step.put("maxUs", all.getMaxValue());
+            step.put("cpuCores", window.cpuCores());
+            step.put("cpuUsPerOperation", window.cpuUsPerOperation());
+            step.put("busiest", window.busiest());
+            List<String> broken = new ArrayList<>();
+            if (p99 > settings.sloP99Ms() * 1000) {
+                broken.add("p99 " + p99 / 1000 + " ms > " + format(settings.sloP99Ms()) + " ms");
+            }
+            if (window.result().totalErrors() > 0) {
+                String first = window.result().firstErrors().values().stream().findFirst().orElse("");
+                broken.add(window.result().totalErrors() + " errors (" + (first.length() > 160 ? first.substring(0, 160) + "..." : first) + ")");
+            }
+            if (window.result().achievedRate() < rate * 0.99) {
+                broken.add("achieved " + format(window.result().achievedRate()) + "/s < 99 %");
+            }
+            step.put("held", broken.isEmpty());
+            steps.add(step);
+            console.accept("capacity " + what + " " + format(rate) + "/s: " + (broken.isEmpty() ? "held" : String.join("; ", broken))
+                    + " — p50 " + all.getValueAtPercentile(50) + " us, p99 " + p99 + " us, cores " + window.cpuCores());
+            if (!broken.isEmpty()) {
+                limit = String.join("; ", broken) + " at " + format(rate) + "/s";
+                ranOutFirst = window.busiest();
+                break;
+            }
+            held = rate;
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("highestRateHeld", held);
+        result.put("limit", limit);
+        result.put("busiestAtLimit", ranOutFirst);
+        result.put("steps", steps);
+        return result;
+    }
+
+    static double round(double value) {
+        return Math.round(value * 10) / 10.0;
+    }
+
+    static double round3(double value) {
+        return Math.round(value * 1000) / 1000.0;
+    }
+
+    static String format(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(java.util.Locale.ROOT, "%.1f", value);
+    }
+}

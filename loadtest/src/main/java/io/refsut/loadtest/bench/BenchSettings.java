@@ -1,0 +1,76 @@
+package io.refsut.loadtest.bench;
+
+import io.refsut.loadtest.workload.Mix;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Everything {@code sut bench} was asked to do (see {@link BenchCommand} for each option's meaning). */
+public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<String> serviceJvmOptions,
+        List<String> storeJvmOptions, Duration startTimeout, double rate, Duration duration, Duration warmup,
+        Duration seriesWarmup, int executions, Mix mix, String mixText, int records, int payments, int docBytes,
+        int maxInFlight, boolean capacity, Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor,
+        double capacityMax, Duration stepDuration, Duration stepWarmup, double sloP99Ms) {
+
+    public BenchSettings {
+        if (!(rate > 0) || rate > 100_000) {
+            throw new IllegalArgumentException("--rate must be between 0 and 100000 per second: " + rate);
+        }
+        if (executions < 0 || executions > 20) {
+            throw new IllegalArgumentException("--executions must be between 0 and 20: " + executions);
+        }
+        if (executions == 0 && !capacity) {
+            throw new IllegalArgumentException("--executions 0 measures nothing without --capacity");
+        }
+        if (duration.isNegative() || duration.isZero() || duration.compareTo(Duration.ofHours(1)) > 0) {
+            throw new IllegalArgumentException("--duration must be between 1 s and 1 h: " + duration);
+        }
+        if (records < 30) {
+            throw new IllegalArgumentException("--records must be at least 30 (a third per series writes): " + records);
+        }
+        if (payments < 1 || payments > records * 10) {
+            throw new IllegalArgumentException("--payments must be between 1 and 10 x --records: " + payments);
+        }
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("--max-in-flight must be at least 1: " + maxInFlight);
+        }
+        if (capacity && (!(capacityStart > 0) || !(capacityFactor > 1) || capacityMax < capacityStart)) {
+            throw new IllegalArgumentException("capacity steps need --capacity-start > 0, --capacity-factor > 1 and "
+                    + "--capacity-max >= --capacity-start");
+        }
+        if (!(sloP99Ms > 0)) {
+            throw new IllegalArgumentException("--slo-p99 must be positive: " + sloP99Ms);
+        }
+    }
+
+    /** The settings as bench.json records them. */
+    Map<String, Object> describe() {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("rate", rate);
+        map.put("durationS", duration.toMillis() / 1000.0);
+        map.put("warmupS", warmup.toMillis() / 1000.0);
+        map.put("seriesWarmupS", seriesWarmup.toMillis() / 1000.0);
+        map.put("executions", executions);
+        map.put("mix", mix.describe());
+        map.put("records", records);
+        map.put("payments", payments);
+        map.put("docBytes", docBytes);
+        map.put("maxInFlight", maxInFlight);
+        map.put("serviceJvmOptions", String.join(" ", serviceJvmOptions));
+        map.put("storeJvmOptions", String.join(" ", storeJvmOptions));
+        if (capacity) {
+            Map<String, Object> mixes = new LinkedHashMap<>();
+            capacityMixes.forEach((name, m) -> mixes.put(name, m.describe()));
+            map.put("capacityMixes", mixes);
+            map.put("capacityStart", capacityStart);
+            map.put("capacityFactor", capacityFactor);
+            map.put("capacityMax", capacityMax);
+            map.put("stepDurationS", stepDuration.toMillis() / 1000.0);
+            map.put("stepWarmupS", stepWarmup.toMillis() / 1000.0);
+            map.put("sloP99Ms", sloP99Ms);
+        }
+        return map;
+    }
+}

@@ -1,0 +1,78 @@
+package io.refsut.loadtest.bench;
+
+import static io.refsut.loadtest.bench.CriticalPath.ACCOUNTS_FIND;
+import static io.refsut.loadtest.bench.CriticalPath.ACCOUNTS_REPLACE;
+import static io.refsut.loadtest.bench.CriticalPath.AUDIT_INSERT;
+import static io.refsut.loadtest.bench.CriticalPath.BALANCES_FIND;
+import static io.refsut.loadtest.bench.CriticalPath.BALANCES_REPLACE;
+import static io.refsut.loadtest.bench.CriticalPath.PAYMENTS_FIND;
+import static io.refsut.loadtest.bench.CriticalPath.PAYMENTS_INSERT;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * One hop: the same elementary operations through each data service's internal HTTP API directly (no
+ * orchestrator), with the bodies the orchestrator sends (an account replace passes {@code createdAt} back, so it is
+ * one MongoDB operation; a balance replace carries the version read).
+ */
+final class HopOperations {
+
+    private final Http http;
+    private final Records records;
+    private final Map<String, String> baseUrls;
+    private final Records.Slots<long[]> accountSlots;
+    private final Records.Slots<long[]> balanceSlots;
+
+    /** {@code baseUrls}: {@code accounts}, {@code payments}, {@code balances}, {@code audit} to {@code http://host:port}. */
+    HopOperations(Http http, Records records, Map<String, String> baseUrls) {
+        this.http = http;
+        this.records = records;
+        this.baseUrls = baseUrls;
+        // balances of this range start at version 0 (no payment touched them) and only this series replaces them
+        this.accountSlots = new Records.Slots<>(records.writeRange(1), id -> new long[1]);
+        this.balanceSlots = new Records.Slots<>(records.writeRange(1), id -> new long[] {0});
+    }
+
+    Map<String, OpenLoop.Action> elementary() {
+        String accounts = baseUrls.get("accounts") + "/accounts/";
+        String payments = baseUrls.get("payments") + "/payments";
+        String balances = baseUrls.get("balances") + "/balances/";
+        String audit = baseUrls.get("audit") + "/audit-events";
+        String note = Http.quote(records.note);
+        Map<String, OpenLoop.Action> actions = new LinkedHashMap<>();
+        actions.put(ACCOUNTS_FIND, () -> http.send("GET", accounts + records.anyAccount(), null, 200));
+        actions.put(ACCOUNTS_REPLACE, () -> {
+            int slot = accountSlots.acquire();
+            try {
+                UUID id = accountSlots.key(slot);
+                http.send("PUT", accounts + id, "{\"owner\":\"" + Records.OWNER + "\",\"currency\":\"" + Records.CURRENCY
+                        + "\",\"status\":\"ACTIVE\",\"note\":" + note + ",\"createdAt\":\"" + records.createdAt.get(id)
+                        + "\"}", 200);
+            } finally {
+                accountSlots.release(slot);
+            }
+        });
+        actions.put(PAYMENTS_FIND, () -> http.send("GET", payments + "/" + records.anyPayment(), null, 200));
+        actions.put(PAYMENTS_INSERT, () -> http.send("POST", payments, "{\"accountId\":\"" + records.anyAccount()
+                + "\",\"amountMinor\":1,\"currency\":\"" + Records.CURRENCY + "\",\"reference\":\"bench\",\"note\":" + note
+                + "}", 201));
+        actions.put(BALANCES_FIND, () -> http.send("GET", balances + records.anyAccount(), null, 200));
+        actions.put(BALANCES_REPLACE, () -> {
+            int slot = balanceSlots.acquire();
+            try {
+                long[] version = balanceSlots.state(slot);
+                http.send("PUT", balances + balanceSlots.key(slot), "{\"currency\":\"" + Records.CURRENCY
+                        + "\",\"availableMinor\":" + Records.INITIAL_BALANCE + ",\"version\":" + version[0]
+                        + ",\"appliedPayments\":[]}", 200);
+                version[0]++;
+            } finally {
+                balanceSlots.release(slot);
+            }
+        });
+        actions.put(AUDIT_INSERT, () -> http.send("POST", audit, "{\"type\":\"PAYMENT_MADE\",\"subjectId\":\""
+                + records.anyAccount() + "\",\"requestId\":\"bench\",\"details\":\"bench\"}", 201));
+        return actions;
+    }
+}

@@ -1,0 +1,90 @@
+package io.refsut.loadtest.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.refsut.loadtest.cli.SutCommand;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A smoke run of {@code sut bench} on the real local stack (embedded store as its own process, the five packaged
+ * services): tiny durations, one execution and a two-step capacity search. Checks the report's structure and that
+ * every series measured something; no timing is asserted.
+ */
+class BenchIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> SERIES = List.of("floor", "oneHop", "full");
+    private static final List<String> PROCESSES = List.of("accounts", "payments", "balances", "audit", "orchestrator",
+            "store", "injector", "servicesAndStore", "total");
+
+    @TempDir
+    Path results;
+
+    @Test
+    @Timeout(600)
+    void benchReportsEverySeriesTheOverheadsTheCpuAndTheCapacitySteps() throws IOException {
+        Path home = Path.of(System.getProperty("sut.repo.root", "..")).toAbsolutePath().normalize();
+        int exit = SutCommand.commandLine().execute("bench", "--home", home.toString(), "--results-dir",
+                results.toString(), "--rate", "10", "--duration", "3s", "--warmup", "2s", "--series-warmup", "1s",
+                "--executions", "1", "--records", "60", "--payments", "10", "--capacity", "--capacity-mixes", "default",
+                "--capacity-start", "5", "--capacity-factor", "1.6", "--capacity-max", "8", "--step-duration", "2s",
+                "--step-warmup", "1s", "--slo-p99", "60000");
+        assertEquals(0, exit, "sut bench failed");
+        Path folder;
+        try (Stream<Path> folders = Files.list(results)) {
+            folder = folders.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        JsonNode bench = JSON.readTree(folder.resolve("bench.json").toFile());
+        assertFalse(bench.has("failure"), bench.path("failure").asText());
+        for (String series : SERIES) {
+            JsonNode operations = bench.path("series").path(series).path("operations");
+            assertTrue(operations.size() > 0, series + " measured nothing: " + bench.path("series").path(series));
+            operations.fields().forEachRemaining(entry -> {
+                for (String figure : List.of("p50Us", "p99Us", "p999Us", "maxUs")) {
+                    assertTrue(entry.getValue().path(figure).isNumber(), series + " " + entry.getKey() + " " + figure);
+                }
+                assertTrue(entry.getValue().path("cv").isObject(), series + " " + entry.getKey() + " cv");
+            });
+            JsonNode cpu = bench.path("series").path(series).path("cpuUsPerOperation");
+            for (String process : PROCESSES) {
+                assertTrue(cpu.path(process).isNumber(), series + " cpuUsPerOperation." + process + ": " + cpu);
+            }
+        }
+        for (String operation : List.of("accounts.find", "balances.replace", "read_account", "update_account",
+                "make_payment", "read_payment")) {
+            JsonNode overhead = bench.path("overhead").path(operation);
+            for (String figure : List.of("floorUs", "sutUs", "ratio")) {
+                assertTrue(overhead.path(figure).isNumber(), "overhead." + operation + "." + figure + ": " + overhead);
+            }
+            assertTrue(overhead.path("cv").isObject(), "overhead." + operation + ".cv");
+        }
+        JsonNode capacity = bench.path("capacity").path("mixes").path("default");
+        for (String side : List.of("sut", "store")) {
+            JsonNode search = capacity.path(side);
+            JsonNode steps = search.path("steps");
+            assertTrue(steps.size() >= 1 && steps.size() <= 2, side + " steps: " + steps);
+            for (JsonNode step : steps) {
+                assertTrue(step.path("p99Us").isNumber() && step.path("cpuCores").path("orchestrator").isNumber()
+                        && step.path("busiest").isTextual(), side + " step: " + step);
+            }
+            // two steps unless the first broke the SLO (then the limit names why)
+            boolean firstHeld = steps.get(0).path("held").asBoolean();
+            assertEquals(firstHeld ? 2 : 1, steps.size(), side + ": " + search);
+            assertTrue(search.path("highestRateHeld").isNumber() && search.path("limit").isTextual(), side + ": " + search);
+        }
+        assertFalse(Files.readString(folder.resolve("bench.md")).isBlank(), "bench.md");
+        assertEquals(0, ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count(),
+                "processes started by the bench are still alive");
+    }
+}

@@ -1,0 +1,71 @@
+package io.refsut.loadtest.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.refsut.loadtest.cli.SutCommand;
+import io.refsut.loadtest.stack.Ports;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two tiny {@code sut run}s one right after the other on the same fixed ports: the first must have stopped every
+ * process and released every port when it returns, so the second starts; each run.json reports the run's peak
+ * resident memory.
+ */
+class ConsecutiveRunsIT {
+
+    private static final int PORTS = 11;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path results;
+
+    @Test
+    @Timeout(900)
+    void aRunStartedRightAfterAnotherOnTheSamePortsSucceeds() throws IOException {
+        Path home = Path.of(System.getProperty("sut.repo.root", "..")).toAbsolutePath().normalize();
+        int base = freeRange();
+        for (String label : List.of("first", "second")) {
+            int exit = SutCommand.commandLine().execute("run", "--home", home.toString(), "--ports", "from:" + base,
+                    "--results-dir", results.toString(), "--label", label, "--records", "100", "--duration", "5s",
+                    "--warmup", "2s", "--rate", "10", "--max-error-pct", "0");
+            assertEquals(0, exit, label + " run failed (ports from " + base + ")");
+            assertEquals(0, ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count(),
+                    "processes of the " + label + " run are still alive after it returned");
+            List<Integer> taken = IntStream.range(base, base + PORTS).filter(port -> !Ports.isFree(port)).boxed().toList();
+            assertTrue(taken.isEmpty(), "ports still in use after the " + label + " run returned: " + taken);
+        }
+        try (Stream<Path> folders = Files.list(results)) {
+            List<Path> runs = folders.filter(Files::isDirectory).toList();
+            assertEquals(2, runs.size(), "two results folders: " + runs);
+            for (Path run : runs) {
+                JsonNode memory = JSON.readTree(run.resolve("run.json").toFile()).path("residentMemory");
+                assertTrue(memory.path("peakTotalBytes").asLong() > 0, run + ": " + memory);
+                assertEquals(6, memory.path("peakBytesByProcess").size(), "the CLI and the five services: " + memory);
+            }
+        }
+    }
+
+    /** A first port with {@link #PORTS} free ports from it, none used by the contract. */
+    private static int freeRange() {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int base = ThreadLocalRandom.current().nextInt(20_000, 30_000);
+            if (IntStream.range(base, base + PORTS).allMatch(Ports::isFree)) {
+                return base;
+            }
+        }
+        return fail("no range of " + PORTS + " free ports found");
+    }
+}
