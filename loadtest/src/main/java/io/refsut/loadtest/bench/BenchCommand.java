@@ -49,9 +49,14 @@ public final class BenchCommand implements Callable<Integer> {
     String duration;
 
     @Option(names = "--warmup", defaultValue = "20s", paramLabel = "DURATION",
-            description = "Warm-up of each series once before the executions, at max(--rate, 200)/s, unmeasured "
+            description = "Warm-up of each series once before the executions, at --warmup-rate, unmeasured "
                     + "(default: ${DEFAULT-VALUE}).")
     String warmup;
+
+    @Option(names = "--warmup-rate", defaultValue = "0", paramLabel = "PER_SECOND",
+            description = "Arrival rate of the warm-up; 0 = --rate. A JIT compiles the hot path after thousands of "
+                    + "calls; a rate the machine cannot hold only trips the breakers (default: ${DEFAULT-VALUE}).")
+    double warmupRate;
 
     @Option(names = "--series-warmup", defaultValue = "3s", paramLabel = "DURATION",
             description = "Unmeasured run at --rate just before each measured series (default: ${DEFAULT-VALUE}).")
@@ -146,7 +151,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
             settings = new BenchSettings(home, resultsDir, mongodbUri, split(serviceJvmOptions), split(storeJvmOptions),
                     Durations.parse(startTimeout), rate, Durations.parse(duration), Durations.parse(warmup),
-                    Durations.parse(seriesWarmup), executions, Mix.parse(mix), mix, records, payments, docBytes,
+                    Durations.parse(seriesWarmup), warmupRate, executions, Mix.parse(mix), mix, records, payments, docBytes,
                     maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, Durations.parse(stepDuration),
                     Durations.parse(stepWarmup), sloP99Ms);
             new io.refsut.loadtest.workload.Documents(docBytes);

@@ -49,8 +49,6 @@ public final class BenchRunner {
     private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final Duration DRAIN = Duration.ofSeconds(15);
     private static final int PRELOAD_CONCURRENCY = 8;
-    /** Warm-up arrival rate at least this high: a JIT needs thousands of calls before the hot path is compiled. */
-    private static final double MIN_WARMUP_RATE = 200;
 
     private final BenchSettings settings;
     private final Consumer<String> console;
@@ -113,7 +111,7 @@ public final class BenchRunner {
             series.put("oneHop", uniform(legs, hop.elementary()));
             series.put("full", byMix(settings.mix(), full.business()));
 
-            double warmupRate = Math.max(settings.rate(), MIN_WARMUP_RATE);
+            double warmupRate = settings.warmupRate() > 0 ? settings.warmupRate() : settings.rate();
             if (!settings.warmup().isZero()) {
                 for (Map.Entry<String, Supplier<OpenLoop.Task>> entry : series.entrySet()) {
                     console.accept("warm-up " + entry.getKey() + ": " + format(warmupRate) + "/s for "

@@ -10,7 +10,7 @@ import java.util.Map;
 /** Everything {@code sut bench} was asked to do (see {@link BenchCommand} for each option's meaning). */
 public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<String> serviceJvmOptions,
         List<String> storeJvmOptions, Duration startTimeout, double rate, Duration duration, Duration warmup,
-        Duration seriesWarmup, int executions, Mix mix, String mixText, int records, int payments, int docBytes,
+        Duration seriesWarmup, double warmupRate, int executions, Mix mix, String mixText, int records, int payments, int docBytes,
         int maxInFlight, boolean capacity, Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor,
         double capacityMax, Duration stepDuration, Duration stepWarmup, double sloP99Ms) {
 
@@ -52,6 +52,7 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         map.put("durationS", duration.toMillis() / 1000.0);
         map.put("warmupS", warmup.toMillis() / 1000.0);
         map.put("seriesWarmupS", seriesWarmup.toMillis() / 1000.0);
+        map.put("warmupRate", warmupRate > 0 ? warmupRate : rate);
         map.put("executions", executions);
         map.put("mix", mix.describe());
         map.put("records", records);

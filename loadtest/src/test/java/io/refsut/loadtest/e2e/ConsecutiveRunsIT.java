@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Two tiny {@code sut run}s one right after the other on the same fixed ports: the first must have stopped every
  * process and released every port when it returns, so the second starts; each run.json reports the run's peak
- * resident memory.
+ * resident memory. Errors of single requests are not judged here (SutRunIT does): on a loaded machine a request can
+ * time out, and what this test is about is the start of the second run.
  */
 class ConsecutiveRunsIT {
 
@@ -40,7 +41,7 @@ class ConsecutiveRunsIT {
         for (String label : List.of("first", "second")) {
             int exit = SutCommand.commandLine().execute("run", "--home", home.toString(), "--ports", "from:" + base,
                     "--results-dir", results.toString(), "--label", label, "--records", "100", "--duration", "5s",
-                    "--warmup", "2s", "--rate", "10", "--max-error-pct", "0");
+                    "--warmup", "2s", "--rate", "5", "--max-error-pct", "100");
             assertEquals(0, exit, label + " run failed (ports from " + base + ")");
             assertEquals(0, ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count(),
                     "processes of the " + label + " run are still alive after it returned");
