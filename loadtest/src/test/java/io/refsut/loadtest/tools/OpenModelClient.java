@@ -1,0 +1,73 @@
+package io.refsut.loadtest.tools;
+
+import io.refsut.loadtest.run.HttpClients;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * An independent open-model load client for cross-checking {@code sut run}'s figures (not used by the tests): the
+ * JDK's HTTP client instead of Gatling's, GET {@code url} at {@code rate}/s, evenly spaced, for {@code seconds};
+ * latency from the intended start of each request (its scheduled instant) to the full response, successful (200)
+ * requests only; exact percentiles (nearest rank over the sorted values). Trusts any certificate.
+ *
+ * <pre>java -cp loadtest/target/classes:loadtest/target/test-classes:loadtest/target/lib/* \
+ *     io.refsut.loadtest.tools.OpenModelClient URL RATE SECONDS</pre>
+ */
+public final class OpenModelClient {
+
+    private OpenModelClient() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        URI url = URI.create(args[0]);
+        double rate = Double.parseDouble(args[1]);
+        int seconds = Integer.parseInt(args[2]);
+        HttpClient client = HttpClients.create(true);
+        int total = (int) Math.round(rate * seconds);
+        ConcurrentLinkedQueue<Long> ok = new ConcurrentLinkedQueue<>();
+        AtomicLong failed = new AtomicLong();
+        CountDownLatch done = new CountDownLatch(total);
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        long start = System.nanoTime() + 100_000_000L;
+        for (int k = 0; k < total; k++) {
+            long intended = start + Math.round(k * 1e9 / rate);
+            timer.schedule(() -> client.sendAsync(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10))
+                    .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofString())
+                    .whenComplete((response, error) -> {
+                        if (error == null && response.statusCode() == 200) {
+                            ok.add(System.nanoTime() - intended);
+                        } else {
+                            failed.incrementAndGet();
+                        }
+                        done.countDown();
+                    }), intended - System.nanoTime(), TimeUnit.NANOSECONDS);
+        }
+        done.await(seconds + 30L, TimeUnit.SECONDS);
+        timer.shutdownNow();
+        long[] values = ok.stream().mapToLong(Long::longValue).sorted().toArray();
+        System.out.printf(Locale.ROOT, "requests %d, ok %d, failed %d; response time from the intended start: "
+                + "p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms%n", total, values.length, failed.get(),
+                rank(values, 50), rank(values, 90), rank(values, 99),
+                values.length == 0 ? 0 : values[values.length - 1] / 1e6);
+        System.exit(0);
+    }
+
+    private static double rank(long[] sorted, double pct) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        int r = (int) Math.ceil(pct / 100 * sorted.length);
+        return sorted[Math.min(Math.max(r, 1), sorted.length) - 1] / 1e6;
+    }
+}
