@@ -152,13 +152,25 @@ final class SummaryMarkdown {
 
     private static void row(StringBuilder md, String name, OperationStats s) {
         md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s |\n", name,
-                s.count(), s.ok(), s.errors(), ms(s.meanMs()), ms(s.p50Ms()), ms(s.p95Ms()), ms(s.p99Ms()),
-                ms(s.p999Ms()), ms(s.maxMs()), entries(s.errorsByKind())));
+                s.count(), s.ok(), s.errors(), ms(s.meanMs()), pct(s.p50Ms()), pct(s.p95Ms()), pct(s.p99Ms()),
+                pct(s.p999Ms()), ms(s.maxMs()), entries(s.errorsByKind())));
     }
 
     private static void latencyRow(StringBuilder md, String name, Latency l) {
         md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s |\n", name, l.count(),
-                ms(l.meanMs()), ms(l.p50Ms()), ms(l.p95Ms()), ms(l.p99Ms()), ms(l.p999Ms()), ms(l.maxMs())));
+                ms(l.meanMs()), pct(l.p50Ms()), pct(l.p95Ms()), pct(l.p99Ms()), pct(l.p999Ms()), ms(l.maxMs())));
+    }
+
+    /**
+     * A client-side percentile with the precision it has (HdrHistogram, 3 significant digits): µs below a
+     * millisecond, else four significant digits ("12.35 ms", "1035 ms").
+     */
+    static String pct(double millis) {
+        if (millis == 0 || millis < 1) {
+            return ms(millis);
+        }
+        return new java.math.BigDecimal(millis).round(new java.math.MathContext(4)).stripTrailingZeros()
+                .toPlainString() + " ms";
     }
 
     /**
