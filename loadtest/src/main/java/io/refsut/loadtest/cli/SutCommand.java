@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
 /** The {@code ./sut} command line: run the load test, start the local stack, compare results. */
 @Command(name = "sut", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Reference SUT: a five-service system under test and its constant-rate Gatling load test.",
-        subcommands = {RunCommand.class, LoadCommand.class, StackCommand.class, CompareCommand.class, ReportCommand.class, BenchCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, LoadCommand.class, StackCommand.class, ReliabilityCommand.class, CompareCommand.class,
+                ReportCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class SutCommand implements Runnable {
 
     @CommandLine.Spec

@@ -34,6 +34,8 @@ public final class LocalStack implements AutoCloseable {
     private final List<ServiceProcess> services = new ArrayList<>();
     private final EmbeddedMongo embeddedMongo;
     private final String mongodbUri;
+    private Settings settings;
+    private Map<ServiceSpec, int[]> ports;
     private final Thread shutdownHook = new Thread(this::stopAll, "sut-stack-shutdown");
     private boolean closed;
 
@@ -59,6 +61,8 @@ public final class LocalStack implements AutoCloseable {
         boolean embedded = settings.mongodbUri() == null || settings.mongodbUri().isBlank();
         EmbeddedMongo mongo = embedded ? EmbeddedMongo.start() : null;
         LocalStack stack = new LocalStack(mongo, embedded ? mongo.connectionString() : settings.mongodbUri());
+        stack.settings = settings;
+        stack.ports = ports;
         Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
         try {
             console.accept(embedded ? "started " + EmbeddedMongo.DESCRIPTION + " at " + mongo.connectionString()
@@ -91,6 +95,11 @@ public final class LocalStack implements AutoCloseable {
 
     private ServiceProcess launch(ServiceSpec spec, Map<ServiceSpec, int[]> ports, Settings settings)
             throws IOException {
+        return launch(spec, ports, settings, false);
+    }
+
+    private ServiceProcess launch(ServiceSpec spec, Map<ServiceSpec, int[]> ports, Settings settings, boolean append)
+            throws IOException {
         int[] own = ports.get(spec);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -115,7 +124,8 @@ public final class LocalStack implements AutoCloseable {
             env.put("QUARKUS_MONGODB_CONNECTION_STRING", mongodbUri);
         }
         Path log = settings.logDir().resolve(spec.name() + ".log");
-        builder.redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.redirectErrorStream(true).redirectOutput(append ? ProcessBuilder.Redirect.appendTo(log.toFile())
+                : ProcessBuilder.Redirect.to(log.toFile()));
         Process process = builder.start();
         return new ServiceProcess(spec, process, log, own[0], own[1], own[2]);
     }
@@ -174,6 +184,56 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
+    /** The running process of the service called {@code name} ({@code accounts}, ..., {@code orchestrator}). */
+    public synchronized ServiceProcess service(String name) {
+        return services.stream().filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no service called '" + name + "'"));
+    }
+
+    /** Kills the service called {@code name} at once (SIGKILL, no shutdown hooks) and waits until it is gone. */
+    public void kill(String name) {
+        service(name).kill();
+    }
+
+    /**
+     * Starts the service called {@code name} again, after it was killed, on the same ports with the same
+     * environment, appending to the same log; returns once it reports ready.
+     */
+    public ServiceProcess restart(String name, Duration timeout) {
+        ServiceProcess old = service(name);
+        if (old.isAlive()) {
+            throw new IllegalStateException(name + " is still running (pid " + old.pid() + ")");
+        }
+        ServiceProcess started;
+        try {
+            started = launch(old.spec(), ports, settings, true);
+        } catch (IOException e) {
+            throw new StackException("cannot restart " + name + ": " + e.getMessage(), e);
+        }
+        synchronized (this) {
+            services.set(services.indexOf(old), started);
+        }
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!isReady(client, started)) {
+            if (!started.isAlive()) {
+                throw new StackException(name + " exited with code " + started.exitCode() + " after a restart; last "
+                        + "lines of " + started.log() + ":" + System.lineSeparator() + started.tail(TAIL_LINES));
+            }
+            if (System.nanoTime() > deadline) {
+                throw new StackException(name + " did not become ready within " + timeout.toSeconds()
+                        + " s after a restart");
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StackException("interrupted while restarting " + name);
+            }
+        }
+        return started;
+    }
+
     /** The orchestrator's public HTTPS base URL. */
     public String targetUrl() {
         return "https://127.0.0.1:" + orchestrator().httpsPort();
@@ -188,7 +248,7 @@ public final class LocalStack implements AutoCloseable {
         return endpoints;
     }
 
-    public List<ServiceProcess> services() {
+    public synchronized List<ServiceProcess> services() {
         return List.copyOf(services);
     }
 

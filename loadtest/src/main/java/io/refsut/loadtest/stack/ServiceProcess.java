@@ -85,6 +85,32 @@ public final class ServiceProcess {
         return String.join(System.lineSeparator(), last);
     }
 
+    /** Kills the process at once (SIGKILL: no shutdown hooks run) and waits until it has exited. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                throw new StackException(name() + " (pid " + pid() + ") still runs 10 s after SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Sends {@code signal} ({@code STOP}, {@code CONT}, ...) to the process with the system's {@code kill}. */
+    public void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid())).inheritIO().start();
+            if (!kill.waitFor(5, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new StackException("kill -" + signal + " " + pid() + " failed");
+            }
+        } catch (java.io.IOException e) {
+            throw new StackException("cannot run kill -" + signal + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Stops the process and all its descendants: a graceful signal first, then a kill after {@code graceMillis}. */
     void stop(long graceMillis) {
         List<ProcessHandle> descendants = process.descendants().toList();
