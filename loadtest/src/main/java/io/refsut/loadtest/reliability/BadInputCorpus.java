@@ -88,6 +88,11 @@ final class BadInputCorpus {
         corpus.paths("payments", "/payments", other);
         corpus.paths("balances", "/balances", account);
         corpus.paths("audit", "/audit-events", other);
+        for (String management : List.of("/q/metrics", "/q/health", "/q/health/ready", "/q/health/live", "/q/info",
+                "/q/dev-ui", "/q/arc")) {
+            corpus.add("orchestrator", "management", "management endpoint " + management + " on the public port",
+                    "GET", management, null, new byte[0]);
+        }
         corpus.add("audit", "method", "PUT on an audit event (append-only)", "PUT", "/audit-events/" + other,
                 JSON_TYPE, text("{\"type\":\"PAYMENT_MADE\",\"subjectId\":\"" + account + "\"}"));
         corpus.add("accounts", "id", "PUT body id differs from the path id", "PUT", "/accounts/" + account, JSON_TYPE,

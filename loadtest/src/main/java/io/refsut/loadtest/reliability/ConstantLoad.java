@@ -92,7 +92,9 @@ final class ConstantLoad implements AutoCloseable {
                     long end = System.nanoTime();
                     inFlight.decrementAndGet();
                     int status = response == null ? 0 : response.statusCode();
-                    String reason = error == null ? null : error.getClass().getSimpleName();
+                    Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                            ? error.getCause() : error;
+                    String reason = cause == null ? null : cause.getClass().getSimpleName();
                     samples.add(new Sample(scheduled, end, call.operation(), status, reason));
                     call.onAnswer().accept(status, response == null ? null : response.body());
                 });

@@ -31,7 +31,7 @@ final class FaultPart {
     record Outcome(Fault fault, long cases, long fiveXx, long failed, long timedOut, double failureP99Ms,
             double maxFailedMs, double recoverySeconds, int longestFailedSeconds, double faultAtSecond,
             double backAtSecond, List<String> breakerTransitions, ConsistencyCheck.Result consistency,
-            Timeline timeline, Map<String, Long> perOperationFailed, String error) {
+            Timeline timeline, Map<String, Long> failedBreakdown, String error) {
     }
 
     private FaultPart() {
@@ -101,6 +101,8 @@ final class FaultPart {
             if (sample.failed()) {
                 failedLatencies.add(sample.latencyMs());
                 perOperation.merge(sample.operation(), 1L, Long::sum);
+                perOperation.merge(sample.status() == 0 ? "no answer: " + sample.error() : "status " + sample.status(),
+                        1L, Long::sum);
             }
         }
         Timeline timeline = Timeline.of(samples, origin);

@@ -107,7 +107,7 @@ final class ReliabilityReport {
         m.put("5xx", f.fiveXx());
         m.put("failed", f.failed());
         m.put("timedOut", f.timedOut());
-        m.put("failedPerOperation", f.perOperationFailed());
+        m.put("failedBreakdown", f.failedBreakdown());
         m.put("failureP99Ms", round(f.failureP99Ms()));
         m.put("maxFailedMs", round(f.maxFailedMs()));
         m.put("recoverySeconds", round(f.recoverySeconds()));
@@ -171,7 +171,7 @@ final class ReliabilityReport {
                 if (f.error() != null) {
                     md.append("\n**Scenario error:** ").append(f.error()).append('\n');
                 }
-                md.append("\nFailed per operation: ").append(f.perOperationFailed()).append("; breaker transitions: ")
+                md.append("\nFailed requests by operation and by cause: ").append(f.failedBreakdown()).append("; breaker transitions: ")
                         .append(f.breakerTransitions().isEmpty() ? "none seen" : String.join("; ",
                                 f.breakerTransitions())).append(".\n");
                 if (!f.consistency().examples().isEmpty()) {

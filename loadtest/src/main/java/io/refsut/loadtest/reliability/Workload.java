@@ -64,7 +64,7 @@ final class Workload {
 
     /** Creates {@code count} accounts through the public API before the load starts. */
     void seed(HttpClient client, int count) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(8);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int i = 0; i < count; i++) {
@@ -87,12 +87,12 @@ final class Workload {
     }
 
     /**
-     * Creates an account through the public API, trying up to 5 fresh ids while the stack answers 5xx (a cold JVM on
+     * Creates an account through the public API, trying up to 10 fresh ids while the stack answers 5xx (a cold JVM on
      * a busy machine can miss the first timeouts); returns the id created.
      */
     UUID createWithRetries(HttpClient client, String owner) throws IOException, InterruptedException {
         String last = "";
-        for (int attempt = 0; attempt < 5; attempt++) {
+        for (int attempt = 0; attempt < 10; attempt++) {
             UUID id = UUID.randomUUID();
             HttpResponse<String> response;
             try {
@@ -108,7 +108,7 @@ final class Workload {
             if (response.statusCode() < 500) {
                 break;
             }
-            Thread.sleep(1000);
+            Thread.sleep(1500);
         }
         throw new IOException("cannot create an account: " + last);
     }
