@@ -40,7 +40,8 @@ public final class ReliabilityCommand implements Callable<Integer> {
 
     @Option(names = "--faults", defaultValue = "${SUT_RELIABILITY_FAULTS:-all}", paramLabel = "LIST",
             description = "Fault scenarios, comma-separated, or all: kill-accounts, kill-payments, kill-balances, "
-                    + "kill-audit, kill-orchestrator, freeze-balances, freeze-payments, kill-database "
+                    + "kill-audit, kill-orchestrator, freeze-balances, freeze-payments, kill-database; observe (not in "
+                    + "all: load only, while a failover happens outside) "
                     + "(env SUT_RELIABILITY_FAULTS; default: ${DEFAULT-VALUE}).")
     String faults;
 

@@ -82,7 +82,18 @@ final class BadInputPart {
                         + "and " + now + " after: bad input was written");
             }
         }
+        Map<String, String> tls = TlsProbe.probe(stack.service("orchestrator").httpsPort());
+        for (String old : List.of("TLSv1", "TLSv1.1")) {
+            if ("accepted".equals(tls.get(old))) {
+                failures.add(0, "the HTTPS port accepts " + old + " (only TLS 1.2 and later may be offered)");
+            }
+        }
+        if (!"accepted".equals(tls.get("TLSv1.2")) && !"accepted".equals(tls.get("TLSv1.3"))
+                && tls.containsValue("refused")) {
+            failures.add(0, "the HTTPS port accepts neither TLS 1.2 nor 1.3: " + tls);
+        }
         Map<String, Object> details = new LinkedHashMap<>();
+        details.put("tlsVersions", tls);
         details.put("wrongAnswers", defects);
         details.put("documentsWritten", changed);
         details.put("statuses", perStatus);

@@ -13,7 +13,9 @@ enum Fault {
     KILL_ORCHESTRATOR("orchestrator", "kill -9 the orchestrator, restart it"),
     FREEZE_BALANCES("balances", "SIGSTOP the balances service (a hang, not a refusal), then SIGCONT"),
     FREEZE_PAYMENTS("payments", "SIGSTOP the payments service, then SIGCONT"),
-    KILL_DATABASE("database", "kill -9 the database process, restart it on the same data file");
+    KILL_DATABASE("database", "kill -9 the database process, restart it on the same data file"),
+    OBSERVE("none", "no fault injected: load only, --before + --down + --after, while an outside failover happens "
+            + "(Atlas Test Failover, rs.stepDown())");
 
     final String process;
     final String description;
@@ -32,10 +34,10 @@ enum Fault {
         return name().startsWith("FREEZE");
     }
 
-    /** Parses a comma-separated list of ids, or {@code all}. */
+    /** Parses a comma-separated list of ids, or {@code all} (every scenario but {@code observe}). */
     static List<Fault> parse(String list) {
         if (list.isBlank() || list.trim().equals("all")) {
-            return List.of(values());
+            return Arrays.stream(values()).filter(f -> f != OBSERVE).toList();
         }
         return Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(id -> {
             for (Fault fault : values()) {

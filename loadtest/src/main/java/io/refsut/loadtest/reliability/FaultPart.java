@@ -64,6 +64,8 @@ final class FaultPart {
                 } finally {
                     stack.service(fault.process).signal("CONT");
                 }
+            } else if (fault == Fault.OBSERVE) {
+                Thread.sleep(settings.down().toMillis());
             } else if (fault == Fault.KILL_DATABASE) {
                 database.kill();
                 Thread.sleep(settings.down().toMillis());

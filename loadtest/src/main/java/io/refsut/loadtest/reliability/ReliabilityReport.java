@@ -147,7 +147,8 @@ final class ReliabilityReport {
         if (badInput != null) {
             md.append("\n## Bad input\n\n").append(badInput.cases()).append(" distinct requests; answers by status: ")
                     .append(badInput.details().get("statuses")).append("; per kind: ")
-                    .append(badInput.details().get("perKind")).append(".\n");
+                    .append(badInput.details().get("perKind")).append(".\n\nTLS versions the HTTPS port accepts "
+                            + "(openssl s_client): ").append(badInput.details().get("tlsVersions")).append(".\n");
             if (!badInput.failures().isEmpty()) {
                 md.append("\nWrong answers (first ").append(badInput.failures().size()).append("):\n\n");
                 badInput.failures().forEach(f -> md.append("- ").append(f.replace("|", "\\|")).append('\n'));
