@@ -23,6 +23,7 @@ final class DatabaseProcess implements AutoCloseable {
     private final Path log;
     private final int port;
     private Process process;
+    private final Thread shutdownHook = new Thread(this::stop, "sut-database-shutdown");
 
     private DatabaseProcess(Path dataFile, Path log, int port) {
         this.dataFile = dataFile;
@@ -39,6 +40,7 @@ final class DatabaseProcess implements AutoCloseable {
         }
         DatabaseProcess database = new DatabaseProcess(dir.resolve("mongo.mv.db"), dir.resolve("mongo.log"), port);
         database.launch();
+        Runtime.getRuntime().addShutdownHook(database.shutdownHook);
         return database;
     }
 
@@ -103,6 +105,15 @@ final class DatabaseProcess implements AutoCloseable {
 
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down and runs the hook itself
+        }
+        stop();
+    }
+
+    private synchronized void stop() {
         if (process != null && process.isAlive()) {
             process.destroy();
             try {
