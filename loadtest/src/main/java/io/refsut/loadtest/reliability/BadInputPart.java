@@ -28,7 +28,7 @@ final class BadInputPart {
     static final Pattern LEAK = Pattern.compile("(\\bat [a-z]+\\.[\\w.$]+\\(|Exception\\b|\\bjava\\.[a-z]+\\.|"
             + "\\bjakarta\\.|\\bio\\.(quarkus|vertx|netty|smallrye|refsut)\\.|\\borg\\.(jboss|bson|mongodb)\\.|"
             + "\\bcom\\.(fasterxml|mongodb)\\.)");
-    private static final int MAX_FAILURES = 40;
+    private static final int MAX_FAILURES = 200;
 
     private BadInputPart() {
     }
