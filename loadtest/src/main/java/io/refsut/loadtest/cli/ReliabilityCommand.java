@@ -83,6 +83,11 @@ public final class ReliabilityCommand implements Callable<Integer> {
                     + "counts as timed out, a defect (env SUT_RELIABILITY_REQUEST_TIMEOUT; default: ${DEFAULT-VALUE}).")
     String requestTimeout;
 
+    @Option(names = "--recovery-wait", defaultValue = "${SUT_RELIABILITY_RECOVERY_WAIT:-60s}", paramLabel = "DURATION",
+            description = "After --after, keep the load going while requests failed in the last 5 s, for at most this "
+                    + "long (env SUT_RELIABILITY_RECOVERY_WAIT; default: ${DEFAULT-VALUE}).")
+    String recoveryWait;
+
     @Option(names = "--soak", defaultValue = "${SUT_RELIABILITY_SOAK:-0}", paramLabel = "DURATION",
             description = "Run the soak part for this long (e.g. 30m, 1h); 0 = no soak (env SUT_RELIABILITY_SOAK; "
                     + "default: ${DEFAULT-VALUE}).")
@@ -113,7 +118,7 @@ public final class ReliabilityCommand implements Callable<Integer> {
                     : Path.of(resultsDir);
             settings = new ReliabilitySuite.Settings(stack.settings(results), results, chosen, faults, rate, accounts,
                     Durations.parse(before), Durations.parse(down), Durations.parse(freeze), Durations.parse(after),
-                    Durations.parse(settle), Durations.parse(requestTimeout), soakFor, seed,
+                    Durations.parse(settle), Durations.parse(requestTimeout), Durations.parse(recoveryWait), soakFor, seed,
                     "sut reliability " + String.join(" ", redacted(spec.commandLine().getParseResult()
                             .originalArgs().toArray(String[]::new))));
         } catch (IllegalArgumentException e) {

@@ -24,7 +24,7 @@ final class FaultPart {
 
     /** How long each phase lasts and how hard the load pushes. */
     record Settings(double rate, int accounts, Duration before, Duration down, Duration freeze, Duration after,
-            Duration settle, Duration requestTimeout, Duration startTimeout, long seed) {
+            Duration settle, Duration requestTimeout, Duration startTimeout, Duration recoveryWait, long seed) {
     }
 
     /** One scenario's outcome; offsets are seconds from the load's start. */
@@ -33,6 +33,9 @@ final class FaultPart {
             double backAtSecond, List<String> breakerTransitions, ConsistencyCheck.Result consistency,
             Timeline timeline, Map<String, Long> failedBreakdown, String error) {
     }
+
+    /** Seconds without a failed request that count as recovered. */
+    static final int QUIET_SECONDS = 5;
 
     private FaultPart() {
     }
@@ -45,7 +48,7 @@ final class FaultPart {
         BreakerWatch breakers = new BreakerWatch(client,
                 URI.create("http://127.0.0.1:" + stack.service("orchestrator").managementPort() + "/q/metrics"));
         Duration bound = settings.before().plus(settings.down()).plus(settings.startTimeout())
-                .plus(settings.after()).plus(Duration.ofSeconds(30));
+                .plus(settings.after()).plus(settings.recoveryWait()).plus(Duration.ofSeconds(30));
         long origin = System.nanoTime();
         ConstantLoad load = ConstantLoad.start(client, workload, settings.rate(), settings.requestTimeout(), 2000,
                 bound);
@@ -79,6 +82,7 @@ final class FaultPart {
             console.accept(fault.id() + ": back after " + String.format("%.1f", (backAt - faultAt) / 1e9)
                     + " s; load continues for " + settings.after().toSeconds() + " s");
             Thread.sleep(settings.after().toMillis());
+            awaitQuiet(load, settings.recoveryWait(), console, fault);
         } catch (RuntimeException e) {
             error = e.getMessage();
             faultAt = origin;
@@ -118,6 +122,24 @@ final class FaultPart {
                 outcome.failed(), fiveXx, timedOut, outcome.failureP99Ms(), outcome.recoverySeconds(),
                 consistency.lost(), consistency.inconsistent(), consistency.compensated()));
         return outcome;
+    }
+
+    /**
+     * After {@code --after}, keeps the load going while a request failed in the last {@link #QUIET_SECONDS} seconds,
+     * for at most {@code wait} more: a slow recovery is measured instead of cut off.
+     */
+    private static void awaitQuiet(ConstantLoad load, Duration wait, Consumer<String> console, Fault fault)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (System.nanoTime() < deadline) {
+            long quietSince = System.nanoTime() - QUIET_SECONDS * 1_000_000_000L;
+            boolean recentFailure = load.samples().stream().anyMatch(s -> s.failed() && s.startNanos() > quietSince);
+            if (!recentFailure) {
+                return;
+            }
+            Thread.sleep(1000);
+        }
+        console.accept(fault.id() + ": requests still fail " + wait.toSeconds() + " s after --after");
     }
 
     /** Scrapes the orchestrator's breaker states every second and keeps their transitions. */

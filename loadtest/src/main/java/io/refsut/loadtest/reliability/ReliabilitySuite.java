@@ -37,7 +37,7 @@ public final class ReliabilitySuite {
      */
     public record Settings(LocalStack.Settings stack, Path resultsDir, Set<Part> parts, String faults, double rate,
             int accounts, Duration before, Duration down, Duration freeze, Duration after, Duration settle,
-            Duration requestTimeout, Duration soak, long seed, String commandLine) {
+            Duration requestTimeout, Duration recoveryWait, Duration soak, long seed, String commandLine) {
     }
 
     /** The report folder and whether every part passed. */
@@ -69,7 +69,8 @@ public final class ReliabilitySuite {
         header.put("settings", Map.of("accounts", settings.accounts(), "beforeSeconds", settings.before().toSeconds(),
                 "downSeconds", settings.down().toSeconds(), "freezeSeconds", settings.freeze().toSeconds(),
                 "afterSeconds", settings.after().toSeconds(), "settleSeconds", settings.settle().toSeconds(),
-                "requestTimeoutSeconds", settings.requestTimeout().toSeconds(), "soakSeconds",
+                "requestTimeoutSeconds", settings.requestTimeout().toSeconds(), "recoveryWaitSeconds",
+                settings.recoveryWait().toSeconds(), "soakSeconds",
                 settings.soak().toSeconds(), "seed", settings.seed()));
         try {
             if (embedded) {
@@ -93,7 +94,7 @@ public final class ReliabilitySuite {
                 if (settings.parts().contains(Part.FAULTS)) {
                     FaultPart.Settings fs = new FaultPart.Settings(settings.rate(), settings.accounts(),
                             settings.before(), settings.down(), settings.freeze(), settings.after(), settings.settle(),
-                            settings.requestTimeout(), s.startTimeout(), settings.seed());
+                            settings.requestTimeout(), s.startTimeout(), settings.recoveryWait(), settings.seed());
                     for (Fault fault : faults) {
                         if (fault == Fault.KILL_DATABASE && database == null) {
                             problems.add("kill-database skipped: the database is not a process this command started "

@@ -211,6 +211,11 @@ public final class LocalStack implements AutoCloseable {
             throw new StackException("cannot restart " + name + ": " + e.getMessage(), e);
         }
         synchronized (this) {
+            if (closed) {
+                // the stack was stopped while this one started: it must not outlive the stack
+                started.stop(STOP_GRACE_MILLIS);
+                throw new StackException("the stack stopped while " + name + " restarted");
+            }
             services.set(services.indexOf(old), started);
         }
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
