@@ -90,7 +90,7 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     int maxInFlight;
 
-    @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:--Xms64m -Xmx256m}",
+    @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:--Xms64m -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}",
             paramLabel = "OPTS",
             description = "JVM options of each service process, e.g. -XX:StartFlightRecording=... to profile "
                     + "(env SUT_SERVICE_JVM_OPTIONS; default: ${DEFAULT-VALUE}).")

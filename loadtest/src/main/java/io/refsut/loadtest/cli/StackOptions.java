@@ -24,9 +24,10 @@ public final class StackOptions {
                     + "consecutive ones from PORT (env SUT_PORTS; default: ${DEFAULT-VALUE}).")
     String ports;
 
-    @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:--Xms64m -Xmx256m}",
+    @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:--Xms64m -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}",
             paramLabel = "OPTS",
-            description = "JVM options of each service process (env SUT_SERVICE_JVM_OPTIONS; default: ${DEFAULT-VALUE}).")
+            description = "JVM options of each service process; the default serial GC and C1-only JIT halve the services' CPU "
+                    + "per request on a small machine (docs/performance.md) (env SUT_SERVICE_JVM_OPTIONS; default: ${DEFAULT-VALUE}).")
     String serviceJvmOptions;
 
     @Option(names = "--start-timeout", defaultValue = "${SUT_START_TIMEOUT:-180s}", paramLabel = "DURATION",
