@@ -95,7 +95,7 @@ class ReliabilityIT {
         assertEquals(0, fault.path("timedOut").asLong(), "a request hung until the client timeout: " + fault);
         assertTrue(fault.path("recoverySeconds").asDouble() >= 0, "requests still failed at the end: " + markdown);
         assertEquals(0, fault.path("lost").asLong(), fault.path("examples").toString());
-        assertTrue(fault.path("breakerTransitions").toString().contains("BalancesClient"),
+        assertTrue(fault.path("breakerTransitions").toString().contains("balances-"),
                 "the balances breaker never moved: " + fault.path("breakerTransitions"));
     }
 
