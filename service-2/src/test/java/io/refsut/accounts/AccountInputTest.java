@@ -7,44 +7,29 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import jakarta.inject.Inject;
-
-import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoCollection;
-
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.refsut.common.mongo.test.CollectionTest;
 import io.refsut.common.mongo.test.EmbeddedMongoResource;
 import io.restassured.http.ContentType;
 
 /** Every kind of bad input is refused with a problem naming the field, and nothing is written. */
 @QuarkusTest
 @QuarkusTestResource(EmbeddedMongoResource.class)
-class AccountInputTest {
+class AccountInputTest extends CollectionTest {
 
-    private static final String PROBLEM = "application/problem+json";
-
-    @Inject
-    MongoClient mongo;
-
-    private MongoCollection<Document> accounts;
-
-    @BeforeEach
-    void clean() {
-        accounts = mongo.getDatabase("accounts").getCollection("accounts");
-        accounts.deleteMany(new Document());
+    AccountInputTest() {
+        super("accounts", "accounts");
     }
 
     @AfterEach
     void nothingWritten() {
-        assertEquals(0, accounts.countDocuments(), "a refused request wrote nothing");
+        assertEquals(0, stored().countDocuments(), "a refused request wrote nothing");
     }
 
     @ParameterizedTest(name = "{0}")

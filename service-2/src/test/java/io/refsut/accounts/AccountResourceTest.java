@@ -14,39 +14,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Date;
 import java.util.UUID;
 
-import jakarta.inject.Inject;
-
 import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import org.bson.Document;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.refsut.common.mongo.test.CollectionTest;
 import io.refsut.common.mongo.test.EmbeddedMongoResource;
 import io.restassured.http.ContentType;
 
 @QuarkusTest
 @QuarkusTestResource(EmbeddedMongoResource.class)
-class AccountResourceTest {
+class AccountResourceTest extends CollectionTest {
 
-    private static final String PROBLEM = "application/problem+json";
-
-    @Inject
-    MongoClient mongo;
-
-    private MongoCollection<BsonDocument> accounts;
-
-    @BeforeEach
-    void clean() {
-        accounts = mongo.getDatabase("accounts").getCollection("accounts", BsonDocument.class);
-        accounts.deleteMany(new Document());
+    AccountResourceTest() {
+        super("accounts", "accounts");
     }
 
     private static String body(String id, String owner, String currency, String status, String note) {
@@ -75,7 +61,7 @@ class AccountResourceTest {
                 .body("status", equalTo("ACTIVE"))
                 .body("createdAt", notNullValue());
 
-        BsonDocument stored = accounts.find().first();
+        BsonDocument stored = stored().find().first();
         BsonValue storedId = stored.get("_id");
         assertTrue(storedId.isBinary(), "_id is binary");
         assertEquals(BsonBinarySubType.UUID_STANDARD.getValue(), storedId.asBinary().getType());
@@ -84,7 +70,7 @@ class AccountResourceTest {
         assertEquals("EUR", stored.getString("currency").getValue());
         assertEquals("ACTIVE", stored.getString("status").getValue());
         assertTrue(stored.get("createdAt").isDateTime(), "createdAt is a BSON date");
-        assertEquals(1, accounts.countDocuments());
+        assertEquals(1, stored().countDocuments());
     }
 
     @Test
@@ -92,7 +78,7 @@ class AccountResourceTest {
         String id = given().contentType(ContentType.JSON).body(body(null, "Grace", "USD", "ACTIVE", null))
                 .when().post("/accounts")
                 .then().statusCode(201).extract().path("id");
-        assertEquals(1, accounts.countDocuments(Filters.eq("_id", UUID.fromString(id))));
+        assertEquals(1, stored().countDocuments(Filters.eq("_id", UUID.fromString(id))));
     }
 
     @Test
@@ -138,8 +124,8 @@ class AccountResourceTest {
                 .then().statusCode(409).contentType(PROBLEM)
                 .body("type", equalTo("urn:refsut:problem:duplicate-id"))
                 .body("detail", equalTo("account " + id + " already exists"));
-        assertEquals(1, accounts.countDocuments());
-        assertEquals("First", accounts.find().first().getString("owner").getValue());
+        assertEquals(1, stored().countDocuments());
+        assertEquals("First", stored().find().first().getString("owner").getValue());
     }
 
     @Test
@@ -147,7 +133,7 @@ class AccountResourceTest {
         UUID id = UUID.randomUUID();
         given().contentType(ContentType.JSON).body(body(id.toString(), "Old", "EUR", "ACTIVE", "keep?"))
                 .post("/accounts").then().statusCode(201);
-        Date createdAt = new Date(accounts.find().first().getDateTime("createdAt").getValue());
+        Date createdAt = new Date(stored().find().first().getDateTime("createdAt").getValue());
 
         given().contentType(ContentType.JSON).body(body(null, "New", "EUR", "CLOSED", null))
                 .when().put("/accounts/" + id)
@@ -156,12 +142,12 @@ class AccountResourceTest {
                 .body("status", equalTo("CLOSED"))
                 .body("note", nullValue());
 
-        BsonDocument stored = accounts.find().first();
+        BsonDocument stored = stored().find().first();
         assertEquals("New", stored.getString("owner").getValue());
         assertEquals("CLOSED", stored.getString("status").getValue());
         assertNull(stored.get("note"), "note replaced by absence");
         assertEquals(createdAt.getTime(), stored.getDateTime("createdAt").getValue());
-        assertEquals(1, accounts.countDocuments());
+        assertEquals(1, stored().countDocuments());
     }
 
     @Test
@@ -173,7 +159,7 @@ class AccountResourceTest {
         given().contentType(ContentType.JSON).body(body(null, "X", "EUR", "ACTIVE", null))
                 .when().put("/accounts/" + UUID.randomUUID())
                 .then().statusCode(404).contentType(PROBLEM);
-        assertEquals(0, accounts.countDocuments());
+        assertEquals(0, stored().countDocuments());
     }
 
     @Test

@@ -11,40 +11,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.UUID;
 
-import jakarta.inject.Inject;
-
 import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
-import org.bson.Document;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoCollection;
-
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.refsut.common.mongo.test.CollectionTest;
 import io.refsut.common.mongo.test.EmbeddedMongoResource;
 import io.restassured.http.ContentType;
 
 @QuarkusTest
 @QuarkusTestResource(EmbeddedMongoResource.class)
-class PaymentResourceTest {
+class PaymentResourceTest extends CollectionTest {
 
-    private static final String PROBLEM = "application/problem+json";
     private static final String ACCOUNT = "6f1c1e5e-8d1a-4f43-9a55-0c8a1d3b2e01";
 
-    @Inject
-    MongoClient mongo;
-
-    private MongoCollection<BsonDocument> payments;
-
-    @BeforeEach
-    void clean() {
-        payments = mongo.getDatabase("payments").getCollection("payments", BsonDocument.class);
-        payments.deleteMany(new Document());
+    PaymentResourceTest() {
+        super("payments", "payments");
     }
 
     private static String payment(UUID id, long amount) {
@@ -64,7 +50,7 @@ class PaymentResourceTest {
                 .body("amountMinor", equalTo(1250))
                 .body("reference", equalTo("invoice 42"));
 
-        BsonDocument stored = payments.find().first();
+        BsonDocument stored = stored().find().first();
         assertEquals(BsonBinarySubType.UUID_STANDARD.getValue(), stored.getBinary("_id").getType());
         assertEquals(id, stored.getBinary("_id").asUuid());
         assertEquals(UUID.fromString(ACCOUNT), stored.getBinary("accountId").asUuid());
@@ -88,24 +74,24 @@ class PaymentResourceTest {
         given().contentType(ContentType.JSON).body(payment(id, 100)).post("/payments").then().statusCode(201);
         given().contentType(ContentType.JSON).body(payment(id, 999)).post("/payments")
                 .then().statusCode(409).contentType(PROBLEM).body("type", equalTo("urn:refsut:problem:duplicate-id"));
-        assertEquals(1, payments.countDocuments());
-        assertEquals(100L, payments.find().first().getInt64("amountMinor").getValue());
+        assertEquals(1, stored().countDocuments());
+        assertEquals(100L, stored().find().first().getInt64("amountMinor").getValue());
     }
 
     @Test
     void replacesPaymentKeepingCreatedAtAnd404sForUnknown() {
         UUID id = UUID.randomUUID();
         given().contentType(ContentType.JSON).body(payment(id, 100)).post("/payments").then().statusCode(201);
-        long createdAt = payments.find().first().getDateTime("createdAt").getValue();
+        long createdAt = stored().find().first().getDateTime("createdAt").getValue();
         given().contentType(ContentType.JSON).body(payment(id, 300)).put("/payments/" + id)
                 .then().statusCode(200).body("amountMinor", equalTo(300));
-        BsonDocument stored = payments.find().first();
+        BsonDocument stored = stored().find().first();
         assertEquals(300L, stored.getInt64("amountMinor").getValue());
         assertEquals(createdAt, stored.getDateTime("createdAt").getValue());
         UUID other = UUID.randomUUID();
         given().contentType(ContentType.JSON).body(payment(other, 300)).put("/payments/" + other)
                 .then().statusCode(404).contentType(PROBLEM);
-        assertEquals(1, payments.countDocuments());
+        assertEquals(1, stored().countDocuments());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -126,7 +112,7 @@ class PaymentResourceTest {
                 .then().statusCode(400).contentType(PROBLEM)
                 .body("errors.field", hasItem(field))
                 .body(not(containsString("Exception")));
-        assertEquals(0, payments.countDocuments());
+        assertEquals(0, stored().countDocuments());
     }
 
     @Test
@@ -135,6 +121,6 @@ class PaymentResourceTest {
                 + "r".repeat(140) + "\",\"note\":\"" + "n".repeat(1000) + "\"}";
         given().contentType(ContentType.JSON).body(json).post("/payments")
                 .then().statusCode(413).contentType(PROBLEM).body("type", equalTo("urn:refsut:problem:document-too-large"));
-        assertEquals(0, payments.countDocuments());
+        assertEquals(0, stored().countDocuments());
     }
 }

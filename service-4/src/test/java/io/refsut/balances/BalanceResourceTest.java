@@ -9,37 +9,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.UUID;
 
-import jakarta.inject.Inject;
-
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import org.bson.Document;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoCollection;
 
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.refsut.common.mongo.test.CollectionTest;
 import io.refsut.common.mongo.test.EmbeddedMongoResource;
 import io.restassured.http.ContentType;
 
 @QuarkusTest
 @QuarkusTestResource(EmbeddedMongoResource.class)
-class BalanceResourceTest {
+class BalanceResourceTest extends CollectionTest {
 
-    private static final String PROBLEM = "application/problem+json";
-
-    @Inject
-    MongoClient mongo;
-
-    private MongoCollection<BsonDocument> balances;
-
-    @BeforeEach
-    void clean() {
-        balances = mongo.getDatabase("balances").getCollection("balances", BsonDocument.class);
-        balances.deleteMany(new Document());
+    BalanceResourceTest() {
+        super("balances", "balances");
     }
 
     private static void create(UUID id, long available) {
@@ -57,7 +42,7 @@ class BalanceResourceTest {
     void insertsBalanceAtVersionZero() {
         UUID id = UUID.randomUUID();
         create(id, 10_000);
-        BsonDocument stored = balances.find().first();
+        BsonDocument stored = stored().find().first();
         assertEquals(id, stored.getBinary("_id").asUuid());
         assertEquals(10_000L, stored.getInt64("availableMinor").getValue());
         assertEquals(0L, stored.getInt64("version").getValue());
@@ -74,7 +59,7 @@ class BalanceResourceTest {
                 .put("/balances/" + id)
                 .then().statusCode(200).body("version", equalTo(1)).body("availableMinor", equalTo(9_000))
                 .body("appliedPayments", hasItem(payment.toString()));
-        BsonDocument stored = balances.find().first();
+        BsonDocument stored = stored().find().first();
         assertEquals(9_000L, stored.getInt64("availableMinor").getValue());
         assertEquals(1L, stored.getInt64("version").getValue());
         List<BsonValue> applied = stored.getArray("appliedPayments").getValues();
@@ -91,7 +76,7 @@ class BalanceResourceTest {
                 .then().statusCode(409).contentType(PROBLEM)
                 .body("type", equalTo("urn:refsut:problem:version-conflict"))
                 .body("detail", containsString("is at version 1, not 0"));
-        BsonDocument stored = balances.find().first();
+        BsonDocument stored = stored().find().first();
         assertEquals(9_000L, stored.getInt64("availableMinor").getValue());
         assertEquals(1L, stored.getInt64("version").getValue());
     }
@@ -100,7 +85,7 @@ class BalanceResourceTest {
     void replaceOfUnknownBalanceAnswers404AndCreatesNothing() {
         given().contentType(ContentType.JSON).body(replace(1, 0, null)).put("/balances/" + UUID.randomUUID())
                 .then().statusCode(404).contentType(PROBLEM);
-        assertEquals(0, balances.countDocuments());
+        assertEquals(0, stored().countDocuments());
     }
 
     @Test
@@ -113,7 +98,7 @@ class BalanceResourceTest {
         given().contentType(ContentType.JSON)
                 .body("{\"currency\":\"EUR\",\"availableMinor\":1,\"appliedPayments\":[\"nope\"]}").post("/balances")
                 .then().statusCode(400).contentType(PROBLEM).body("detail", containsString("appliedPayments"));
-        assertEquals(0, balances.countDocuments());
+        assertEquals(0, stored().countDocuments());
 
         create(id, 5);
         given().contentType(ContentType.JSON).body("{\"currency\":\"EUR\",\"availableMinor\":1}").put("/balances/" + id)
@@ -125,7 +110,7 @@ class BalanceResourceTest {
                 .body("{\"currency\":\"EUR\",\"availableMinor\":1,\"version\":0,\"appliedPayments\":[" + seventeen + "]}")
                 .put("/balances/" + id)
                 .then().statusCode(400).contentType(PROBLEM).body("errors.field", hasItem("appliedPayments"));
-        assertEquals(0L, balances.find().first().getInt64("version").getValue());
-        assertEquals(5L, balances.find().first().getInt64("availableMinor").getValue());
+        assertEquals(0L, stored().find().first().getInt64("version").getValue());
+        assertEquals(5L, stored().find().first().getInt64("availableMinor").getValue());
     }
 }

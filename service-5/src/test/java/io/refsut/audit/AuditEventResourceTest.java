@@ -10,36 +10,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.UUID;
 
-import jakarta.inject.Inject;
-
 import org.bson.BsonDocument;
-import org.bson.Document;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoCollection;
 
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.refsut.common.mongo.test.CollectionTest;
 import io.refsut.common.mongo.test.EmbeddedMongoResource;
 import io.restassured.http.ContentType;
 
 @QuarkusTest
 @QuarkusTestResource(EmbeddedMongoResource.class)
-class AuditEventResourceTest {
+class AuditEventResourceTest extends CollectionTest {
 
-    private static final String PROBLEM = "application/problem+json";
-
-    @Inject
-    MongoClient mongo;
-
-    private MongoCollection<BsonDocument> events;
-
-    @BeforeEach
-    void clean() {
-        events = mongo.getDatabase("audit").getCollection("audit_events", BsonDocument.class);
-        events.deleteMany(new Document());
+    AuditEventResourceTest() {
+        super("audit", "audit_events");
     }
 
     private static String event(UUID id, String type, UUID subject) {
@@ -55,7 +40,7 @@ class AuditEventResourceTest {
                 .when().post("/audit-events")
                 .then().statusCode(201).header("Location", endsWith("/audit-events/" + id))
                 .body("type", equalTo("PAYMENT_MADE")).body("requestId", equalTo("req-1"));
-        BsonDocument stored = events.find().first();
+        BsonDocument stored = stored().find().first();
         assertEquals(id, stored.getBinary("_id").asUuid());
         assertEquals(subject, stored.getBinary("subjectId").asUuid());
         assertEquals("PAYMENT_MADE", stored.getString("type").getValue());
@@ -72,7 +57,7 @@ class AuditEventResourceTest {
                 .post("/audit-events").then().statusCode(201);
         given().contentType(ContentType.JSON).body(event(id, "ACCOUNT_UPDATED", UUID.randomUUID()))
                 .post("/audit-events").then().statusCode(409).contentType(PROBLEM);
-        assertEquals(1, events.countDocuments());
+        assertEquals(1, stored().countDocuments());
     }
 
     @Test
@@ -82,7 +67,7 @@ class AuditEventResourceTest {
                 .post("/audit-events").then().statusCode(201);
         given().contentType(ContentType.JSON).body(event(id, "ACCOUNT_UPDATED", UUID.randomUUID()))
                 .put("/audit-events/" + id).then().statusCode(405).contentType(PROBLEM);
-        assertEquals("ACCOUNT_CREATED", events.find().first().getString("type").getValue());
+        assertEquals("ACCOUNT_CREATED", stored().find().first().getString("type").getValue());
     }
 
     @Test
@@ -100,6 +85,6 @@ class AuditEventResourceTest {
                 .body("errors.field", hasItem("requestId"));
         given().contentType(ContentType.JSON).body("[1,2]")
                 .post("/audit-events").then().statusCode(400).contentType(PROBLEM);
-        assertEquals(0, events.countDocuments());
+        assertEquals(0, stored().countDocuments());
     }
 }

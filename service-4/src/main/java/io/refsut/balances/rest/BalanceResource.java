@@ -1,13 +1,11 @@
 package io.refsut.balances.rest;
 
-import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -20,43 +18,37 @@ import com.mongodb.client.model.Filters;
 
 import io.refsut.balances.store.Balance;
 import io.refsut.balances.store.BalanceStore;
-import io.refsut.common.web.Ids;
-import io.refsut.common.web.ProblemException;
+import io.refsut.common.mongo.DocumentResource;
 import io.refsut.common.mongo.Timestamps;
+import io.refsut.common.web.ProblemException;
 import io.smallrye.mutiny.Uni;
 
-/** Balances: find, insert, and replace conditional on the version the client read (optimistic concurrency). */
+/**
+ * Balances: find (GET /balances/{id}, from {@link DocumentResource}), insert, and replace conditional on the version
+ * the client read (optimistic concurrency).
+ */
 @Path("/balances")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-public class BalanceResource {
+public class BalanceResource extends DocumentResource<Balance> {
 
     private final BalanceStore store;
 
     public BalanceResource(BalanceStore store) {
+        super(store, "/balances");
         this.store = store;
-    }
-
-    @GET
-    @Path("/{id}")
-    public Uni<Balance> get(@PathParam("id") String id) {
-        return store.get(Ids.parse("id", id));
     }
 
     @POST
     public Uni<Response> create(@NotNull @Valid BalanceCreateRequest request) {
-        UUID id = request.id() != null ? request.id() : UUID.randomUUID();
-        Balance balance = new Balance(id, request.currency(), request.availableMinor(), 0, applied(request.appliedPayments()),
-                request.note(), Timestamps.now());
-        return store.insert(id, balance)
-                .map(created -> Response.created(URI.create("/balances/" + id)).entity(created).build());
+        return insert(request.id(), id -> new Balance(id, request.currency(), request.availableMinor(), 0,
+                applied(request.appliedPayments()), request.note(), Timestamps.now()));
     }
 
     @PUT
     @Path("/{id}")
     public Uni<Balance> replace(@PathParam("id") String pathId, @NotNull @Valid BalanceReplaceRequest request) {
-        UUID id = Ids.parse("id", pathId);
-        Ids.requireSameAsPath(request.id(), id);
+        UUID id = replaceId(pathId, request.id());
         long read = request.version();
         Balance next = new Balance(id, request.currency(), request.availableMinor(), read + 1,
                 applied(request.appliedPayments()), request.note(), Timestamps.now());

@@ -13,12 +13,18 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.common.http.TestHTTPResource;
+import io.restassured.http.ContentType;
 
 /**
  * Checks every data service shares: health and metrics on the management interface, the MongoDB operation
- * timer and the effective-settings gauge. A service's test extends it and says how to make one insert and one find.
+ * timer and the effective-settings gauge. A service's test extends it and names its collection, its path and a
+ * valid document without an id; the contract inserts that document once and finds it by the id it was given.
  */
 public abstract class OperationsContract {
+
+    private final String collection;
+    private final String path;
+    private final String document;
 
     @TestHTTPResource(value = "/metrics", management = true)
     URL metrics;
@@ -29,11 +35,23 @@ public abstract class OperationsContract {
     @TestHTTPResource(value = "/health/live", management = true)
     URL live;
 
-    /** The collection name in the timer's tag. */
-    protected abstract String collection();
+    /**
+     * @param collection the collection name in the timer's tag
+     * @param path the resource's path ("/accounts")
+     * @param document a valid JSON document to insert, without an id
+     */
+    protected OperationsContract(String collection, String path, String document) {
+        this.collection = collection;
+        this.path = path;
+        this.document = document;
+    }
 
-    /** Performs one successful insert and one successful find through the service's API. */
-    protected abstract void insertAndFindOne();
+    /** One successful insert and one successful find through the service's API. */
+    private void insertAndFindOne() {
+        String id = given().contentType(ContentType.JSON).body(document).post(path).then().statusCode(201)
+                .extract().path("id");
+        given().get(path + "/" + id).then().statusCode(200).body("id", equalTo(id));
+    }
 
     @Test
     void isReadyWhenMongoDbAnswersAPing() {
@@ -46,13 +64,13 @@ public abstract class OperationsContract {
     void exposesMongoDbOperationTimerAfterAnOperation() throws IOException {
         insertAndFindOne();
         String scrape = given().when().get(metrics).then().statusCode(200).extract().asString();
-        String insert = "sut_mongodb_operation_seconds_count{collection=\"" + collection()
+        String insert = "sut_mongodb_operation_seconds_count{collection=\"" + collection
                 + "\",operation=\"insert\",outcome=\"success\"}";
-        String find = "sut_mongodb_operation_seconds_count{collection=\"" + collection()
+        String find = "sut_mongodb_operation_seconds_count{collection=\"" + collection
                 + "\",operation=\"find\",outcome=\"success\"}";
         assertTrue(scrape.contains(insert), "insert timer present: " + insert);
         assertTrue(scrape.contains(find), "find timer present: " + find);
-        assertTrue(scrape.contains("sut_mongodb_operation_seconds_bucket{collection=\"" + collection()
+        assertTrue(scrape.contains("sut_mongodb_operation_seconds_bucket{collection=\"" + collection
                 + "\",operation=\"find\",outcome=\"success\",le=\"1.0E-5\"}"), "histogram starts at 10 µs");
         assertTrue(scrape.contains("sut_mongodb_settings{"), "effective settings gauge present");
         assertTrue(scrape.contains("mongodb_driver_commands_seconds"), "driver command metrics present");
