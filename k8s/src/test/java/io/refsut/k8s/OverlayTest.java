@@ -71,12 +71,8 @@ class OverlayTest {
             "gke", List.of("namespace gmp-system"),
             "eks", List.of("ipBlock 192.168.0.0/16"));
 
-    static List<Variant> variants() {
-        return Variant.all();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void namespaceEnforcesRestrictedPodSecurity(Variant variant) {
         Manifests m = variant.manifests();
         Map<String, String> labels = m.get(Namespace.class, NAMESPACE).getMetadata().getLabels();
@@ -90,7 +86,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void deploysEveryServiceWithThePublishedReplicasAndABudgetWhereThereAreTwo(Variant variant) {
         Manifests m = variant.manifests();
         assertEquals(Stream.of(SutService.values()).map(s -> s.name).collect(Collectors.toSet()),
@@ -113,7 +109,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void probesHitTheManagementPortEachServiceConfigures(Variant variant) {
         for (SutService service : SutService.values()) {
             Workloads.Pod pod = pod(variant.manifests(), service.name);
@@ -132,7 +128,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void servicePortsMatchEachModulesApplicationProperties(Variant variant) {
         Manifests m = variant.manifests();
         for (SutService service : SutService.values()) {
@@ -155,7 +151,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void everyPodMeetsTheRestrictedPodSecurityStandard(Variant variant) {
         for (Workloads.Pod pod : Workloads.pods(variant.manifests())) {
             PodSpec spec = pod.template().getSpec();
@@ -191,7 +187,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void resourcesFitTwoServerNodesWithHeadroom(Variant variant) {
         Manifests m = variant.manifests();
         BigDecimal cpu = BigDecimal.ZERO;
@@ -224,7 +220,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void imagesArePinnedByTagAndServicesComeFromTheCloudRegistry(Variant variant) {
         for (Workloads.Pod pod : Workloads.pods(variant.manifests())) {
             for (Container container : pod.containers()) {
@@ -243,7 +239,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void workloadsRunOnTheServerPoolSpreadAcrossNodesWithTheirOwnServiceAccount(Variant variant) {
         Manifests m = variant.manifests();
         for (Workloads.Pod pod : Workloads.pods(m)) {
@@ -267,7 +263,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void dataServicesReceiveTheConnectionStringFromASecretAndEveryMongoDbOption(Variant variant) {
         Manifests m = variant.manifests();
         for (SutService service : SutService.values()) {
@@ -299,7 +295,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void orchestratorReachesEveryDataServiceThroughItsServicePort(Variant variant) {
         Manifests m = variant.manifests();
         Map<String, String> environment = environment(m, single(pod(m, "orchestrator")));
@@ -315,7 +311,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void networkPoliciesDenyByDefaultAndEverySelectorSelectsExistingPods(Variant variant) {
         Manifests m = variant.manifests();
         NetworkPolicies policies = new NetworkPolicies(m);
@@ -324,7 +320,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void networkPoliciesOpenOnlyThePublishedPaths(Variant variant) {
         Manifests m = variant.manifests();
         NetworkPolicies policies = new NetworkPolicies(m);
@@ -369,7 +365,7 @@ class OverlayTest {
 
     /** Issue 15, item 3: engines that ignore endPort (older Cilium, older Azure NPM) would open only the first port. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void noNetworkPolicyOpensAPortRange(Variant variant) {
         for (var policy : variant.manifests().of(io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class)) {
             Stream.concat(
@@ -383,13 +379,13 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void gatewayRoutesOnlyTheOrchestratorApiPortWithTlsAndNoRateLimit(Variant variant) {
         Gateway.assertRoutesOnlyTheOrchestratorApi(variant.manifests(), SutService.ORCHESTRATOR.httpPort());
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void serviceMonitorScrapesEveryManagementPortWhenTheComponentIsUsed(Variant variant) {
         Manifests m = variant.manifests();
         var monitors = m.custom("ServiceMonitor");
@@ -414,7 +410,7 @@ class OverlayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void inClusterMongoDbKeepsItsDataOnTheCloudsStorageClass(Variant variant) {
         Manifests m = variant.manifests();
         if (!variant.inClusterMongoDb()) {

@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -26,12 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Issue 15, item 5: a settings change rolls the pods that read it, and every Deployment shuts down gracefully. */
 class RolloutTest {
 
-    static List<Variant> variants() {
-        return Variant.all();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void everyConfigMapIsGeneratedWithAContentHash(Variant variant) {
         Manifests m = variant.manifests();
         Set<String> configMaps = m.of(ConfigMap.class).stream().map(c -> c.getMetadata().getName()).collect(Collectors.toSet());
@@ -76,7 +71,7 @@ class RolloutTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("variants")
+    @MethodSource("io.refsut.k8s.Variant#all")
     void everyDeploymentShutsDownGracefullyWithinItsGracePeriod(Variant variant) {
         Manifests m = variant.manifests();
         for (Deployment deployment : m.of(Deployment.class)) {

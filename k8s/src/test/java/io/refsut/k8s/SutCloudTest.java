@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Issue 13, "one command for a cluster run": k8s/sut-cloud --dry-run prints what it would do, per overlay, and no secret. */
 class SutCloudTest {
@@ -31,13 +31,9 @@ class SutCloudTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({
-        "aks, kubernetes.azure.com/agentpool, managed-csi",
-        "gke, cloud.google.com/gke-nodepool, standard-rwo",
-        "eks, eks.amazonaws.com/nodegroup, gp3"})
-    void dryRunPrintsTheCommandsAndManifestsOfTheOverlayAndNoSecret(String cloud, String nodeLabel, String storageClass)
-            throws Exception {
-        Output out = run(Map.of("MONGODB_URI", URI), "--cloud", cloud, "--server-context", "srv-" + cloud,
+    @MethodSource("io.refsut.k8s.Cloud#all")
+    void dryRunPrintsTheCommandsAndManifestsOfTheOverlayAndNoSecret(Cloud cloud) throws Exception {
+        Output out = run(Map.of("MONGODB_URI", URI), "--cloud", cloud.id(), "--server-context", "srv-" + cloud,
                 "--client-context", "cli-" + cloud, "--label", cloud + "-m30", "--executions", "2", "--injectors", "3",
                 "--label-set", "tier=M30", "--label-set", "price=0.34", "--rate", "60", "--target", "https://gateway.example.test", "--dry-run");
         assertEquals(0, out.exit(), out.text());
@@ -58,9 +54,9 @@ class SutCloudTest {
 
         Manifests server = out.applied().get("srv-" + cloud + " overlays/" + cloud);
         assertNotNull(server, "applies overlays/" + cloud + " on the server cluster: " + out.applied().keySet());
-        Map<String, String> images = ImagesTest.componentNames(cloud);
+        Map<String, String> images = ImagesTest.componentNames(cloud.id());
         for (Deployment deployment : server.of(Deployment.class)) {
-            assertEquals("server", deployment.getSpec().getTemplate().getSpec().getNodeSelector().get(nodeLabel),
+            assertEquals("server", deployment.getSpec().getTemplate().getSpec().getNodeSelector().get(cloud.nodeLabel()),
                     cloud + " " + deployment.getMetadata().getName() + " node pool");
         }
         List<Manifests> client = new ArrayList<>();
@@ -80,7 +76,7 @@ class SutCloudTest {
         }
         PersistentVolumeClaim results = out.applied().get("cli-" + cloud + " overlays/" + cloud + "/loadtest")
                 .get(PersistentVolumeClaim.class, "refsut-results");
-        assertEquals(storageClass, results.getSpec().getStorageClassName());
+        assertEquals(cloud.storageClass(), results.getSpec().getStorageClassName());
 
         Job load = out.applied().get("cli-" + cloud + " load").get(Job.class, "refsut-load");
         assertEquals("https://gateway.example.test", env(load).get("SUT_TARGET"));

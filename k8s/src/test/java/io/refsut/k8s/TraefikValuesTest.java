@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -20,12 +20,8 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 class TraefikValuesTest {
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({
-        "aks, service.beta.kubernetes.io/azure-, kubernetes.azure.com/agentpool",
-        "gke, cloud.google.com/, cloud.google.com/gke-nodepool",
-        "eks, service.beta.kubernetes.io/aws-load-balancer-, eks.amazonaws.com/nodegroup"})
-    void valuesGiveEachCloudItsLoadBalancerAndKeepTheMeasuredPathStated(String cloud, String annotationPrefix, String nodeLabel)
-            throws IOException {
+    @MethodSource("io.refsut.k8s.Cloud#all")
+    void valuesGiveEachCloudItsLoadBalancerAndKeepTheMeasuredPathStated(Cloud cloud) throws IOException {
         Map<String, Object> common = load("values-common.yaml");
         Map<String, Object> specific = load("values-" + cloud + ".yaml");
 
@@ -33,8 +29,8 @@ class TraefikValuesTest {
         assertEquals("LoadBalancer", Gateway.map(service.get("spec")).get("type"));
         Map<String, Object> annotations = Gateway.map(Gateway.map(specific.get("service")).get("annotations"));
         assertFalse(annotations.isEmpty(), cloud + " load balancer annotations");
-        annotations.keySet().forEach(k -> assertTrue(k.startsWith(annotationPrefix), cloud + " annotation " + k));
-        assertEquals("server", Gateway.map(specific.get("nodeSelector")).get(nodeLabel), cloud + " node pool");
+        annotations.keySet().forEach(k -> assertTrue(k.startsWith(cloud.loadBalancerAnnotationPrefix()), cloud + " annotation " + k));
+        assertEquals("server", Gateway.map(specific.get("nodeSelector")).get(cloud.nodeLabel()), cloud + " node pool");
 
         Map<String, Object> ports = Gateway.map(common.get("ports"));
         Map<String, Object> websecure = Gateway.map(ports.get("websecure"));

@@ -1,5 +1,6 @@
 package io.refsut.accounts;
 
+import static io.refsut.common.mongo.test.Requests.postJson;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -46,9 +47,7 @@ class AccountInputTest extends CollectionTest {
             "unknown property  | {\"owner\":\"A\",\"currency\":\"EUR\",\"status\":\"ACTIVE\",\"x\":1}          | x",
     })
     void refusesInvalidFieldWith400NamingIt(String name, String json, String field) {
-        given().contentType(ContentType.JSON).body(json)
-                .when().post("/accounts")
-                .then().statusCode(400).contentType(PROBLEM)
+        postJson("/accounts", json).statusCode(400).contentType(PROBLEM)
                 .body("status", equalTo(400))
                 .body("title", equalTo("Bad Request"))
                 .body("errors.field", hasItem(field))
@@ -58,18 +57,14 @@ class AccountInputTest extends CollectionTest {
 
     @Test
     void refusesMalformedJson() {
-        given().contentType(ContentType.JSON).body("{\"owner\":\"A\",")
-                .when().post("/accounts")
-                .then().statusCode(400).contentType(PROBLEM)
+        postJson("/accounts", "{\"owner\":\"A\",").statusCode(400).contentType(PROBLEM)
                 .body("type", equalTo("urn:refsut:problem:malformed-json"))
                 .body("detail", containsString("not valid JSON"));
     }
 
     @Test
     void refusesEmptyBody() {
-        given().contentType(ContentType.JSON).body("")
-                .when().post("/accounts")
-                .then().statusCode(400).contentType(PROBLEM);
+        postJson("/accounts", "").statusCode(400).contentType(PROBLEM);
     }
 
     @Test
@@ -83,10 +78,8 @@ class AccountInputTest extends CollectionTest {
     void refusesDocumentOver1KiBWith413() {
         String note = "n".repeat(1000);
         String owner = "o".repeat(100);
-        given().contentType(ContentType.JSON)
-                .body("{\"owner\":\"" + owner + "\",\"currency\":\"EUR\",\"status\":\"ACTIVE\",\"note\":\"" + note + "\"}")
-                .when().post("/accounts")
-                .then().statusCode(413).contentType(PROBLEM)
+        postJson("/accounts", "{\"owner\":\"" + owner + "\",\"currency\":\"EUR\",\"status\":\"ACTIVE\",\"note\":\"" + note
+                + "\"}").statusCode(413).contentType(PROBLEM)
                 .body("type", equalTo("urn:refsut:problem:document-too-large"))
                 .body("detail", containsString("limit is 1024 bytes"));
     }
@@ -94,18 +87,14 @@ class AccountInputTest extends CollectionTest {
     @Test
     void refusesBodyOver16KiBBeforeParsing() {
         String huge = "{\"owner\":\"" + "x".repeat(20_000) + "\"}";
-        given().contentType(ContentType.JSON).body(huge)
-                .when().post("/accounts")
-                .then().statusCode(413).contentType(PROBLEM)
+        postJson("/accounts", huge).statusCode(413).contentType(PROBLEM)
                 .body("type", equalTo("urn:refsut:problem:body-too-large"));
     }
 
     @Test
     void refusesNoteOver1000Characters() {
-        given().contentType(ContentType.JSON)
-                .body("{\"owner\":\"A\",\"currency\":\"EUR\",\"status\":\"ACTIVE\",\"note\":\"" + "n".repeat(1001) + "\"}")
-                .when().post("/accounts")
-                .then().statusCode(400).contentType(PROBLEM).body("errors.field", hasItem("note"));
+        postJson("/accounts", "{\"owner\":\"A\",\"currency\":\"EUR\",\"status\":\"ACTIVE\",\"note\":\"" + "n".repeat(1001)
+                + "\"}").statusCode(400).contentType(PROBLEM).body("errors.field", hasItem("note"));
     }
 
     @Test

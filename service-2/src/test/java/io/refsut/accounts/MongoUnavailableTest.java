@@ -1,5 +1,6 @@
 package io.refsut.accounts;
 
+import static io.refsut.common.mongo.test.Requests.postJson;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -16,7 +17,6 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.http.ContentType;
 
 /** With MongoDB unreachable the service answers a 503 naming it, after the server-selection timeout, not a hang. */
 @QuarkusTest
@@ -51,9 +51,8 @@ class MongoUnavailableTest {
 
     @Test
     void insertAnswers503NamingMongoDb() {
-        given().contentType(ContentType.JSON).body("{\"owner\":\"A\",\"currency\":\"EUR\",\"status\":\"ACTIVE\"}")
-                .when().post("/accounts")
-                .then().statusCode(503).contentType("application/problem+json")
+        postJson("/accounts", "{\"owner\":\"A\",\"currency\":\"EUR\",\"status\":\"ACTIVE\"}")
+                .statusCode(503).contentType("application/problem+json")
                 .body("detail", containsString("MongoDB is unavailable"));
     }
 

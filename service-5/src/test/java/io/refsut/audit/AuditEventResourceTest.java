@@ -1,5 +1,6 @@
 package io.refsut.audit;
 
+import static io.refsut.common.mongo.test.Requests.postJson;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
@@ -36,9 +37,8 @@ class AuditEventResourceTest extends CollectionTest {
     void insertsEventWithServerTimeAndFindsIt() {
         UUID id = UUID.randomUUID();
         UUID subject = UUID.randomUUID();
-        given().contentType(ContentType.JSON).body(event(id, "PAYMENT_MADE", subject))
-                .when().post("/audit-events")
-                .then().statusCode(201).header("Location", endsWith("/audit-events/" + id))
+        postJson("/audit-events", event(id, "PAYMENT_MADE", subject))
+                .statusCode(201).header("Location", endsWith("/audit-events/" + id))
                 .body("type", equalTo("PAYMENT_MADE")).body("requestId", equalTo("req-1"));
         BsonDocument stored = stored().find().first();
         assertEquals(id, stored.getBinary("_id").asUuid());
@@ -53,18 +53,15 @@ class AuditEventResourceTest extends CollectionTest {
     @Test
     void rejectsDuplicateEventIdWith409() {
         UUID id = UUID.randomUUID();
-        given().contentType(ContentType.JSON).body(event(id, "ACCOUNT_CREATED", UUID.randomUUID()))
-                .post("/audit-events").then().statusCode(201);
-        given().contentType(ContentType.JSON).body(event(id, "ACCOUNT_UPDATED", UUID.randomUUID()))
-                .post("/audit-events").then().statusCode(409).contentType(PROBLEM);
+        postJson("/audit-events", event(id, "ACCOUNT_CREATED", UUID.randomUUID())).statusCode(201);
+        postJson("/audit-events", event(id, "ACCOUNT_UPDATED", UUID.randomUUID())).statusCode(409).contentType(PROBLEM);
         assertEquals(1, stored().countDocuments());
     }
 
     @Test
     void hasNoReplace() {
         UUID id = UUID.randomUUID();
-        given().contentType(ContentType.JSON).body(event(id, "ACCOUNT_CREATED", UUID.randomUUID()))
-                .post("/audit-events").then().statusCode(201);
+        postJson("/audit-events", event(id, "ACCOUNT_CREATED", UUID.randomUUID())).statusCode(201);
         given().contentType(ContentType.JSON).body(event(id, "ACCOUNT_UPDATED", UUID.randomUUID()))
                 .put("/audit-events/" + id).then().statusCode(405).contentType(PROBLEM);
         assertEquals("ACCOUNT_CREATED", stored().find().first().getString("type").getValue());
@@ -72,19 +69,15 @@ class AuditEventResourceTest extends CollectionTest {
 
     @Test
     void refusesBadEventsAndWritesNothing() {
-        given().contentType(ContentType.JSON).body("{\"type\":\"DELETED\",\"subjectId\":\"" + UUID.randomUUID() + "\"}")
-                .post("/audit-events").then().statusCode(400).contentType(PROBLEM)
+        postJson("/audit-events", "{\"type\":\"DELETED\",\"subjectId\":\"" + UUID.randomUUID() + "\"}")
+                .statusCode(400).contentType(PROBLEM)
                 .body("errors.field", hasItem("type")).body("detail", containsString("ACCOUNT_CREATED"));
-        given().contentType(ContentType.JSON).body("{\"type\":\"PAYMENT_MADE\"}")
-                .post("/audit-events").then().statusCode(400).contentType(PROBLEM)
+        postJson("/audit-events", "{\"type\":\"PAYMENT_MADE\"}").statusCode(400).contentType(PROBLEM)
                 .body("errors.field", hasItem("subjectId"));
-        given().contentType(ContentType.JSON)
-                .body("{\"type\":\"PAYMENT_MADE\",\"subjectId\":\"" + UUID.randomUUID() + "\",\"requestId\":\""
-                        + "r".repeat(101) + "\"}")
-                .post("/audit-events").then().statusCode(400).contentType(PROBLEM)
+        postJson("/audit-events", "{\"type\":\"PAYMENT_MADE\",\"subjectId\":\"" + UUID.randomUUID()
+                + "\",\"requestId\":\"" + "r".repeat(101) + "\"}").statusCode(400).contentType(PROBLEM)
                 .body("errors.field", hasItem("requestId"));
-        given().contentType(ContentType.JSON).body("[1,2]")
-                .post("/audit-events").then().statusCode(400).contentType(PROBLEM);
+        postJson("/audit-events", "[1,2]").statusCode(400).contentType(PROBLEM);
         assertEquals(0, stored().countDocuments());
     }
 }

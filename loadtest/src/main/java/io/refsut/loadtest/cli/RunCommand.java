@@ -1,6 +1,7 @@
 package io.refsut.loadtest.cli;
 
 import io.refsut.loadtest.compare.LabelSet;
+import io.refsut.loadtest.report.Fields;
 import io.refsut.loadtest.run.RunDriver;
 import io.refsut.loadtest.run.RunSettings;
 import io.refsut.loadtest.simulation.SimulationParameters.ConnectionMode;
@@ -364,55 +365,22 @@ public class RunCommand implements Callable<Integer> {
 
     /** Every option's effective value, for run.json. */
     private Map<String, Object> options() {
-        Map<String, Object> options = new LinkedHashMap<>();
-        options.put("phases", phases().name());
-        options.put("target", target);
-        options.put("metrics", metrics);
-        options.put("home", stack.home.toString());
-        options.put("mongodbUri", io.refsut.loadtest.stack.LocalStack.redact(stack.effectiveMongodbUri()));
-        options.put("ports", stack.ports);
-        options.put("serviceJvmOptions", stack.serviceJvmOptions);
-        options.put("startTimeout", stack.startTimeout);
-        options.put("label", label);
-        options.put("resultsDir", resultsDir);
-        options.put("records", records);
-        options.put("payments", payments);
-        options.put("loadConcurrency", loadConcurrency);
-        options.put("initialBalance", initialBalance);
-        options.put("currency", currency);
-        options.put("rate", rate);
-        options.put("duration", duration);
-        options.put("ramp", ramp);
-        options.put("settle", settle);
-        options.put("arrivals", arrivals);
-        options.put("maxInFlight", maxInFlight);
-        options.put("maxRateShortfallPct", maxRateShortfallPct);
-        options.put("mix", mix);
-        options.put("distribution", distribution);
-        options.put("hotspotDataFraction", hotDataFraction);
-        options.put("hotspotOpFraction", hotOperationFraction);
-        options.put("docBytes", docBytes);
-        options.put("maxPayment", maxPayment);
-        options.put("connections", connections);
-        options.put("tlsTrust", tlsTrust);
-        options.put("requestTimeout", requestTimeout);
-        options.put("maxErrorPct", maxErrorPct);
-        options.put("maxP99Ms", maxP99Ms);
-        options.put("warmup", warmup);
-        options.put("warmupMax", warmupMax);
-        options.put("verify", verify);
-        options.put("verifySample", verifySample);
-        options.put("verifyRecheckDelay", recheckDelay);
-        options.put("seed", seed);
-        options.put("region", region);
-        options.put("zone", zone);
-        options.put("labelSet", labelSet);
-        options.put("executions", executions);
-        options.put("executionPause", executionPause);
-        options.put("executionNumber", executionNumber);
-        options.put("injectorIndex", injectorIndex);
-        options.put("injectors", injectors);
-        return options;
+        return Fields.ordered("phases", phases().name(), "target", target, "metrics", metrics,
+                "home", stack.home.toString(),
+                "mongodbUri", io.refsut.loadtest.stack.LocalStack.redact(stack.effectiveMongodbUri()),
+                "ports", stack.ports, "serviceJvmOptions", stack.serviceJvmOptions, "startTimeout", stack.startTimeout,
+                "label", label, "resultsDir", resultsDir, "records", records, "payments", payments,
+                "loadConcurrency", loadConcurrency, "initialBalance", initialBalance, "currency", currency,
+                "rate", rate, "duration", duration, "ramp", ramp, "settle", settle, "arrivals", arrivals,
+                "maxInFlight", maxInFlight, "maxRateShortfallPct", maxRateShortfallPct, "mix", mix,
+                "distribution", distribution, "hotspotDataFraction", hotDataFraction,
+                "hotspotOpFraction", hotOperationFraction, "docBytes", docBytes, "maxPayment", maxPayment,
+                "connections", connections, "tlsTrust", tlsTrust, "requestTimeout", requestTimeout,
+                "maxErrorPct", maxErrorPct, "maxP99Ms", maxP99Ms, "warmup", warmup, "warmupMax", warmupMax,
+                "verify", verify, "verifySample", verifySample, "verifyRecheckDelay", recheckDelay, "seed", seed,
+                "region", region, "zone", zone, "labelSet", labelSet, "executions", executions,
+                "executionPause", executionPause, "executionNumber", executionNumber, "injectorIndex", injectorIndex,
+                "injectors", injectors);
     }
 
     private static Map<String, URI> parseMetrics(String text) {

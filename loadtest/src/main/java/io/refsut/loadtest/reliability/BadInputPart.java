@@ -1,5 +1,6 @@
 package io.refsut.loadtest.reliability;
 
+import io.refsut.loadtest.report.Fields;
 import io.refsut.loadtest.stack.LocalStack;
 import io.refsut.loadtest.stack.ServiceProcess;
 import java.io.IOException;
@@ -9,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -92,15 +92,9 @@ final class BadInputPart {
                 && tls.containsValue("refused")) {
             failures.add(0, "the HTTPS port accepts neither TLS 1.2 nor 1.3: " + tls);
         }
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("tlsVersions", tls);
-        details.put("wrongAnswers", defects);
-        details.put("documentsWritten", changed);
-        details.put("statuses", perStatus);
-        details.put("perTarget", perTarget);
-        details.put("perKind", perKind);
-        details.put("countsBefore", before);
-        details.put("countsAfter", after);
+        Map<String, Object> details = Fields.ordered("tlsVersions", tls, "wrongAnswers", defects,
+                "documentsWritten", changed, "statuses", perStatus, "perTarget", perTarget, "perKind", perKind,
+                "countsBefore", before, "countsAfter", after);
         console.accept("bad input: " + corpus.size() + " cases, " + fiveXx + " 5xx, " + defects
                 + " wrong answers, " + changed + " documents written");
         return new PartResult("bad-input", corpus.size(), fiveXx, 0, changed, failures, details);

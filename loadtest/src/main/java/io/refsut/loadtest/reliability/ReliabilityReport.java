@@ -1,5 +1,6 @@
 package io.refsut.loadtest.reliability;
 
+import io.refsut.loadtest.report.Fields;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -90,13 +91,8 @@ final class ReliabilityReport {
     }
 
     private static Map<String, Object> part(long cases, long fiveXx, long lost, long inconsistent, boolean passed) {
-        Map<String, Object> part = new LinkedHashMap<>();
-        part.put("cases", cases);
-        part.put("5xx", fiveXx);
-        part.put("lost", lost);
-        part.put("inconsistent", inconsistent);
-        part.put("passed", passed);
-        return part;
+        return Fields.ordered("cases", cases, "5xx", fiveXx, "lost", lost, "inconsistent", inconsistent,
+                "passed", passed);
     }
 
     private static Map<String, Object> fault(FaultPart.Outcome f) {

@@ -1,6 +1,5 @@
 package io.refsut.loadtest.report;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -50,21 +49,11 @@ public record Reconciliation(String mode, long checked, long missing, long misma
 
     /** Every count by name, in display order. */
     public Map<String, Long> counts() {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        counts.put("checked", checked);
-        counts.put("missing", missing);
-        counts.put("mismatched", mismatched);
-        counts.put("unreadable", unreadable);
-        counts.put("rejected", rejected);
-        counts.put("partial", partial);
-        counts.put("indeterminate", indeterminate);
-        counts.put("indeterminateApplied", indeterminateApplied);
-        counts.put("indeterminateAbsent", indeterminateAbsent);
-        counts.put("appliedAfterDelay", appliedAfterDelay);
-        counts.put("notJudged", notJudged);
-        counts.put("auditChecked", auditChecked);
-        counts.put("auditMissing", auditMissing);
-        return counts;
+        return Fields.ordered("checked", checked, "missing", missing, "mismatched", mismatched,
+                "unreadable", unreadable, "rejected", rejected, "partial", partial, "indeterminate", indeterminate,
+                "indeterminateApplied", indeterminateApplied, "indeterminateAbsent", indeterminateAbsent,
+                "appliedAfterDelay", appliedAfterDelay, "notJudged", notJudged, "auditChecked", auditChecked,
+                "auditMissing", auditMissing);
     }
 
     /** Verification that was not run. */

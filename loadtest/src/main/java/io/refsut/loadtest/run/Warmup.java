@@ -1,5 +1,6 @@
 package io.refsut.loadtest.run;
 
+import io.refsut.loadtest.report.Fields;
 import io.refsut.loadtest.workload.RecordIds;
 import java.io.IOException;
 import java.net.URI;
@@ -55,13 +56,8 @@ final class Warmup {
      */
     record Result(int cycles, double seconds, boolean warm, List<Double> windowP50Ms, String reason) {
         java.util.Map<String, Object> toMap() {
-            java.util.Map<String, Object> map = new java.util.LinkedHashMap<>();
-            map.put("cycles", cycles);
-            map.put("seconds", seconds);
-            map.put("warm", warm);
-            map.put("windowP50Ms", windowP50Ms);
-            map.put("reason", reason);
-            return map;
+            return Fields.ordered("cycles", cycles, "seconds", seconds, "warm", warm, "windowP50Ms", windowP50Ms,
+                    "reason", reason);
         }
     }
 

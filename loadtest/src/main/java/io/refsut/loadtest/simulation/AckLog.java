@@ -1,12 +1,6 @@
 package io.refsut.loadtest.simulation;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.UUID;
 
 /**
@@ -16,31 +10,20 @@ import java.util.UUID;
  */
 public final class AckLog implements AutoCloseable {
 
-    private final BufferedWriter writer;
+    private final LineFile file;
 
-    private AckLog(BufferedWriter writer) {
-        this.writer = writer;
+    private AckLog(LineFile file) {
+        this.file = file;
     }
 
     /** Opens {@code file} for appending, creating it if needed. */
     public static AckLog open(Path file) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            return new AckLog(Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the acknowledged-writes log " + file, e);
-        }
+        return new AckLog(LineFile.open(file, "acknowledged-writes log", true));
     }
 
     /** Appends one record. */
-    public synchronized void append(AckRecord record) {
-        try {
-            writer.write(record.toLine());
-            writer.newLine();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the acknowledged-writes log", e);
-        }
+    public void append(AckRecord record) {
+        file.write(record.toLine());
     }
 
     /** Convenience for {@link #append(AckRecord)}. */
@@ -51,11 +34,7 @@ public final class AckLog implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        try {
-            writer.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot close the acknowledged-writes log", e);
-        }
+    public void close() {
+        file.close();
     }
 }

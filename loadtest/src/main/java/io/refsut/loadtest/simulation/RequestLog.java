@@ -1,10 +1,5 @@
 package io.refsut.loadtest.simulation;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,32 +20,27 @@ public final class RequestLog implements AutoCloseable {
     /** First token of the header line. */
     public static final String MAGIC = "# refsut-requests 1";
 
-    private final BufferedWriter writer;
+    private final LineFile file;
 
-    private RequestLog(BufferedWriter writer) {
-        this.writer = writer;
+    private RequestLog(LineFile file) {
+        this.file = file;
     }
 
     /** Creates (truncates) {@code file}. */
     public static RequestLog open(Path file) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            return new RequestLog(Files.newBufferedWriter(file, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the request log " + file, e);
-        }
+        return new RequestLog(LineFile.open(file, "request log", false));
     }
 
     /** Writes the header; call once, before any {@link #append}. */
-    public synchronized void header(Map<String, String> values) {
-        write(MAGIC + " " + new LinkedHashMap<>(values).entrySet().stream()
+    public void header(Map<String, String> values) {
+        file.write(MAGIC + " " + new LinkedHashMap<>(values).entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")));
     }
 
     /** Appends one arrival. */
-    public synchronized void append(long index, String operation, long intendedNanos, long sentNanos, long endNanos,
+    public void append(long index, String operation, long intendedNanos, long sentNanos, long endNanos,
             int status, String kind) {
-        write(index + "," + operation + "," + intendedNanos + "," + sentNanos + "," + endNanos + "," + status + ","
+        file.write(index + "," + operation + "," + intendedNanos + "," + sentNanos + "," + endNanos + "," + status + ","
                 + kind);
     }
 
@@ -69,21 +59,8 @@ public final class RequestLog implements AutoCloseable {
         return elapsedNanos >= timeoutMillis * 990_000L ? "timeout" : "connection";
     }
 
-    private void write(String line) {
-        try {
-            writer.write(line);
-            writer.newLine();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the request log", e);
-        }
-    }
-
     @Override
-    public synchronized void close() {
-        try {
-            writer.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot close the request log", e);
-        }
+    public void close() {
+        file.close();
     }
 }

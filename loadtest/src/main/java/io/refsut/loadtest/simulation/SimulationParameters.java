@@ -1,5 +1,6 @@
 package io.refsut.loadtest.simulation;
 
+import io.refsut.loadtest.report.Fields;
 import io.refsut.loadtest.workload.Distribution;
 import io.refsut.loadtest.workload.Mix;
 import java.nio.file.Path;
@@ -129,33 +130,17 @@ public record SimulationParameters(
 
     /** These parameters as {@code sut.*} system property entries. */
     public Map<String, String> toProperties() {
+        Map<String, Object> values = Fields.ordered("target", target, "seed", seed, "records", records,
+                "payments", payments, "initialBalanceMinor", initialBalanceMinor, "currency", currency,
+                "loadConcurrency", loadConcurrency, "rate", rate, "durationSeconds", durationSeconds,
+                "rampSeconds", rampSeconds, "settleSeconds", settleSeconds, "arrivals", arrivals.label(),
+                "maxInFlight", maxInFlight, "requestTimeoutMillis", requestTimeoutMillis, "mix", mix.describe(),
+                "distribution", distribution.label(), "hotDataFraction", hotDataFraction,
+                "hotOperationFraction", hotOperationFraction, "docBytes", docBytes,
+                "connectionMode", connectionMode.label(), "maxErrorPct", maxErrorPct, "maxP99Ms", maxP99Ms,
+                "maxPaymentMinor", maxPaymentMinor, "runTag", runTag, "ackLog", ackLog, "requestLog", requestLog);
         Map<String, String> map = new LinkedHashMap<>();
-        map.put(PREFIX + "target", target);
-        map.put(PREFIX + "seed", seed);
-        map.put(PREFIX + "records", Long.toString(records));
-        map.put(PREFIX + "payments", Long.toString(payments));
-        map.put(PREFIX + "initialBalanceMinor", Long.toString(initialBalanceMinor));
-        map.put(PREFIX + "currency", currency);
-        map.put(PREFIX + "loadConcurrency", Integer.toString(loadConcurrency));
-        map.put(PREFIX + "rate", Double.toString(rate));
-        map.put(PREFIX + "durationSeconds", Long.toString(durationSeconds));
-        map.put(PREFIX + "rampSeconds", Long.toString(rampSeconds));
-        map.put(PREFIX + "settleSeconds", Long.toString(settleSeconds));
-        map.put(PREFIX + "arrivals", arrivals.label());
-        map.put(PREFIX + "maxInFlight", Integer.toString(maxInFlight));
-        map.put(PREFIX + "requestTimeoutMillis", Long.toString(requestTimeoutMillis));
-        map.put(PREFIX + "mix", mix.describe());
-        map.put(PREFIX + "distribution", distribution.label());
-        map.put(PREFIX + "hotDataFraction", Double.toString(hotDataFraction));
-        map.put(PREFIX + "hotOperationFraction", Double.toString(hotOperationFraction));
-        map.put(PREFIX + "docBytes", Integer.toString(docBytes));
-        map.put(PREFIX + "connectionMode", connectionMode.label());
-        map.put(PREFIX + "maxErrorPct", Double.toString(maxErrorPct));
-        map.put(PREFIX + "maxP99Ms", Long.toString(maxP99Ms));
-        map.put(PREFIX + "maxPaymentMinor", Long.toString(maxPaymentMinor));
-        map.put(PREFIX + "runTag", runTag);
-        map.put(PREFIX + "ackLog", ackLog.toString());
-        map.put(PREFIX + "requestLog", requestLog.toString());
+        values.forEach((name, value) -> map.put(PREFIX + name, value == null ? null : value.toString()));
         return map;
     }
 

@@ -11,27 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /** A running service JVM of the local stack, with its ports and log file. */
-public final class ServiceProcess {
-
-    private final ServiceSpec spec;
-    private final Process process;
-    private final Path log;
-    private final int httpPort;
-    private final int httpsPort;
-    private final int managementPort;
-
-    ServiceProcess(ServiceSpec spec, Process process, Path log, int httpPort, int httpsPort, int managementPort) {
-        this.spec = spec;
-        this.process = process;
-        this.log = log;
-        this.httpPort = httpPort;
-        this.httpsPort = httpsPort;
-        this.managementPort = managementPort;
-    }
-
-    public ServiceSpec spec() {
-        return spec;
-    }
+public record ServiceProcess(ServiceSpec spec, Process process, Path log, int httpPort, int httpsPort,
+        int managementPort) {
 
     public String name() {
         return spec.name();
@@ -39,22 +20,6 @@ public final class ServiceProcess {
 
     public long pid() {
         return process.pid();
-    }
-
-    public Path log() {
-        return log;
-    }
-
-    public int httpPort() {
-        return httpPort;
-    }
-
-    public int httpsPort() {
-        return httpsPort;
-    }
-
-    public int managementPort() {
-        return managementPort;
     }
 
     public boolean isAlive() {

@@ -6,15 +6,12 @@ import io.refsut.loadtest.report.Reconciliation;
 import io.refsut.loadtest.report.ResultsWriter;
 import io.refsut.loadtest.report.RunContext;
 import io.refsut.loadtest.report.ServerMetrics;
-import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
+import io.refsut.loadtest.report.SimulationLogWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -159,57 +156,17 @@ final class CompareFixture {
 
     /** Arrival k at 10 + k·1000/rate ms: one request (even k read_account, odd k update_account). */
     private void log(Path file, int perSecond, long readMs, long updateMs) throws IOException {
-        Map<String, Integer> cache = new HashMap<>();
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file)))) {
-            out.writeByte(0);
-            string(out, "3.15.0");
-            string(out, "io.refsut.loadtest.simulation.RunSimulation");
-            out.writeLong(T0);
-            string(out, "");
-            out.writeInt(1);
-            string(out, "run");
-            out.writeInt(0);
+        try (SimulationLogWriter log = SimulationLogWriter.open(file, "io.refsut.loadtest.simulation.RunSimulation",
+                T0)) {
             for (int k = 0; k < perSecond * SECONDS; k++) {
                 int at = 10 + k * 1000 / perSecond;
                 boolean read = k % 2 == 0;
                 boolean ok = failEvery == 0 || k % failEvery != 0;
-                out.writeByte(2);
-                out.writeInt(0);
-                out.writeBoolean(true);
-                out.writeInt(at);
-                out.writeByte(1);
-                out.writeInt(0);
-                cached(out, cache, read ? "read_account" : "update_account");
-                out.writeInt(at);
-                out.writeInt((int) (at + (read ? readMs : updateMs)));
-                out.writeBoolean(ok);
-                cached(out, cache, ok ? "" : "status.find.in(200,201), found 503");
-                out.writeByte(2);
-                out.writeInt(0);
-                out.writeBoolean(false);
-                out.writeInt((int) (at + Math.max(readMs, updateMs) + 1));
+                log.user(true, at);
+                log.request(read ? "read_account" : "update_account", at, at + (read ? readMs : updateMs), ok,
+                        ok ? "" : "status.find.in(200,201), found 503");
+                log.user(false, at + Math.max(readMs, updateMs) + 1);
             }
-        }
-    }
-
-    private static void cached(DataOutputStream out, Map<String, Integer> cache, String value) throws IOException {
-        Integer index = cache.get(value);
-        if (index != null) {
-            out.writeInt(-index);
-            return;
-        }
-        index = cache.size() + 1;
-        cache.put(value, index);
-        out.writeInt(index);
-        string(out, value);
-    }
-
-    private static void string(DataOutputStream out, String value) throws IOException {
-        byte[] bytes = value.getBytes(StandardCharsets.ISO_8859_1);
-        out.writeInt(bytes.length);
-        if (bytes.length > 0) {
-            out.write(bytes);
-            out.writeByte(0);
         }
     }
 }

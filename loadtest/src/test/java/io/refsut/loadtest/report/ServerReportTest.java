@@ -63,17 +63,11 @@ class ServerReportTest {
 
     @Test
     void readsOrchestratorTimersPartialTransactionsAndSettings() {
-        String business = """
-                sut_business_operation_seconds_bucket{operation="make_payment",outcome="success",le="0.01"} 4
-                sut_business_operation_seconds_bucket{operation="make_payment",outcome="success",le="+Inf"} 4
-                sut_business_operation_seconds_count{operation="make_payment",outcome="success"} 4
-                sut_business_operation_seconds_sum{operation="make_payment",outcome="success"} 0.02
-                sut_downstream_call_seconds_bucket{dependency="balances",call="replace",outcome="conflict",le="0.01"} 1
-                sut_downstream_call_seconds_bucket{dependency="balances",call="replace",outcome="conflict",le="+Inf"} 1
-                sut_downstream_call_seconds_count{dependency="balances",call="replace",outcome="conflict"} 1
-                sut_downstream_call_seconds_sum{dependency="balances",call="replace",outcome="conflict"} 0.003
-                sut_transaction_partial_total{operation="make_payment"} 5
-                """;
+        String business = TimerText.of("sut_business_operation_seconds",
+                "operation=\"make_payment\",outcome=\"success\"", "0.01", 4, 4, 0.02)
+                + TimerText.of("sut_downstream_call_seconds",
+                        "dependency=\"balances\",call=\"replace\",outcome=\"conflict\"", "0.01", 1, 1, 0.003)
+                + "sut_transaction_partial_total{operation=\"make_payment\"} 5\n";
         String settings = "sut_mongodb_settings{database=\"balances\",journal=\"true\",w=\"majority\"} 1.0\n";
         ServerMetrics before = snapshot(Map.of("orchestrator", "sut_transaction_partial_total{operation=\"make_payment\"} 2\n",
                 "balances", settings));

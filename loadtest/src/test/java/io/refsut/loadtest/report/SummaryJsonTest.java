@@ -42,24 +42,14 @@ class SummaryJsonTest {
         }
         SimulationLog log = new SimulationLog("3.15.0", "io.refsut.loadtest.simulation.RunSimulation", T0, "run",
                 List.of("run"), requests, users, List.of());
-        String accounts = """
-                sut_mongodb_operation_seconds_bucket{collection="accounts",operation="find",outcome="success",le="1.0E-4"} 40
-                sut_mongodb_operation_seconds_bucket{collection="accounts",operation="find",outcome="success",le="+Inf"} 50
-                sut_mongodb_operation_seconds_count{collection="accounts",operation="find",outcome="success"} 50
-                sut_mongodb_operation_seconds_sum{collection="accounts",operation="find",outcome="success"} 0.004
-                sut_mongodb_settings{database="accounts",w="majority",journal="true"} 1
-                """;
-        String orchestrator = """
-                sut_business_operation_seconds_bucket{operation="read_account",outcome="success",le="0.01"} 50
-                sut_business_operation_seconds_bucket{operation="read_account",outcome="success",le="+Inf"} 50
-                sut_business_operation_seconds_count{operation="read_account",outcome="success"} 50
-                sut_business_operation_seconds_sum{operation="read_account",outcome="success"} 0.25
-                sut_downstream_call_seconds_bucket{dependency="accounts",call="find",outcome="success",le="0.01"} 50
-                sut_downstream_call_seconds_bucket{dependency="accounts",call="find",outcome="success",le="+Inf"} 50
-                sut_downstream_call_seconds_count{dependency="accounts",call="find",outcome="success"} 50
-                sut_downstream_call_seconds_sum{dependency="accounts",call="find",outcome="success"} 0.1
-                sut_transaction_partial_total{operation="make_payment"} 1
-                """;
+        String accounts = TimerText.of("sut_mongodb_operation_seconds",
+                "collection=\"accounts\",operation=\"find\",outcome=\"success\"", "1.0E-4", 40, 50, 0.004)
+                + "sut_mongodb_settings{database=\"accounts\",w=\"majority\",journal=\"true\"} 1\n";
+        String orchestrator = TimerText.of("sut_business_operation_seconds",
+                "operation=\"read_account\",outcome=\"success\"", "0.01", 50, 50, 0.25)
+                + TimerText.of("sut_downstream_call_seconds",
+                        "dependency=\"accounts\",call=\"find\",outcome=\"success\"", "0.01", 50, 50, 0.1)
+                + "sut_transaction_partial_total{operation=\"make_payment\"} 1\n";
         Map<String, List<PrometheusText.Sample>> after = new TreeMap<>(Map.of(
                 "accounts", PrometheusText.parse(accounts), "orchestrator", PrometheusText.parse(orchestrator)));
         ServerReport server = ServerReport.diff(ServerMetrics.of(Instant.EPOCH, Map.of(), Map.of("audit", "down")),

@@ -8,5 +8,5 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 /** Body of service-4 PUT {@code /balances/{id}}: the new state plus the version it was computed from. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BalanceReplace(String currency, Long availableMinor, Long version, List<UUID> appliedPayments,
-        String note) {
+        String note) implements DocumentWrite {
 }

@@ -1,7 +1,5 @@
 package io.refsut.orchestrator.rest;
 
-import java.net.URI;
-
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
@@ -18,6 +16,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.refsut.common.web.Created;
 import io.refsut.common.web.Ids;
 import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.service.AccountService;
@@ -28,11 +27,13 @@ import io.refsut.orchestrator.service.UpdatedAccount;
 import io.smallrye.mutiny.Uni;
 
 /** Public account operations. */
-@Path("/api/v1/accounts")
+@Path(AccountResource.PATH)
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "accounts")
 public class AccountResource {
+
+    static final String PATH = "/api/v1/accounts";
 
     private final AccountService service;
 
@@ -43,9 +44,7 @@ public class AccountResource {
     @POST
     @Operation(summary = "Create an account with its initial balance (s2 insert ∥ s4 insert → s5 audit)")
     public Uni<Response> create(@NotNull @Valid NewAccount request, @BeanParam CallContext context) {
-        return service.create(request, context)
-                .map(view -> Response.created(URI.create("/api/v1/accounts/" + view.account().id()))
-                        .entity(view).build());
+        return service.create(request, context).map(view -> Created.at(PATH, view.account().id(), view));
     }
 
     @GET

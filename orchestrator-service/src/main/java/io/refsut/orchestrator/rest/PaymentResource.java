@@ -1,7 +1,5 @@
 package io.refsut.orchestrator.rest;
 
-import java.net.URI;
-
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
@@ -17,6 +15,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.refsut.common.web.Created;
 import io.refsut.common.web.Ids;
 import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.service.NewPayment;
@@ -25,11 +24,13 @@ import io.refsut.orchestrator.service.PaymentView;
 import io.smallrye.mutiny.Uni;
 
 /** Public payment operations. */
-@Path("/api/v1/payments")
+@Path(PaymentResource.PATH)
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "payments")
 public class PaymentResource {
+
+    static final String PATH = "/api/v1/payments";
 
     private final PaymentService service;
 
@@ -40,9 +41,7 @@ public class PaymentResource {
     @POST
     @Operation(summary = "Pay from an ACTIVE account (s2 find → (s3 insert ∥ s4 find+replace) → s5 audit)")
     public Uni<Response> make(@NotNull @Valid NewPayment request, @BeanParam CallContext context) {
-        return service.make(request, context)
-                .map(made -> Response.created(URI.create("/api/v1/payments/" + made.payment().id()))
-                        .entity(made).build());
+        return service.make(request, context).map(made -> Created.at(PATH, made.payment().id(), made));
     }
 
     @GET

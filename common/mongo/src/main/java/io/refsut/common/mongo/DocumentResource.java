@@ -1,6 +1,5 @@
 package io.refsut.common.mongo;
 
-import java.net.URI;
 import java.time.Instant;
 import java.util.UUID;
 import java.util.function.Function;
@@ -10,6 +9,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 
+import io.refsut.common.web.Created;
 import io.refsut.common.web.Ids;
 import io.smallrye.mutiny.Uni;
 
@@ -42,8 +42,7 @@ public abstract class DocumentResource<T> {
     /** Inserts the document built for the requested id, or for a new one when there is none: 201 with its location. */
     protected Uni<Response> insert(UUID requestedId, Function<UUID, T> document) {
         UUID id = requestedId != null ? requestedId : UUID.randomUUID();
-        return store.insert(id, document.apply(id))
-                .map(created -> Response.created(URI.create(path + "/" + id)).entity(created).build());
+        return store.insert(id, document.apply(id)).map(created -> Created.at(path, id, created));
     }
 
     /** The id a replace applies to: the path's, which the body may repeat but not contradict (400 otherwise). */

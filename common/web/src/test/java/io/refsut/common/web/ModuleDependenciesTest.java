@@ -22,8 +22,9 @@ import org.w3c.dom.NodeList;
 
 /**
  * The module rules of docs/ARCHITECTURE.md, read from the poms of the whole build (every scope, transitively):
- * the orchestrator never has the MongoDB part of common, no service depends on another service's module, and
- * common depends on no service.
+ * the orchestrator never has the MongoDB part of common, no service depends on another service's module, common
+ * depends on no service, and the load test and the k8s checks depend on no module of the SUT (they drive and inspect
+ * it from outside).
  */
 class ModuleDependenciesTest {
 
@@ -31,12 +32,14 @@ class ModuleDependenciesTest {
     private static final Set<String> SERVICES = Set.of("service-2", "service-3", "service-4", "service-5",
             "orchestrator-service");
     private static final List<String> COMMON = List.of("common-web", "common-mongo");
+    private static final List<String> OUTSIDE = List.of("loadtest", "k8s");
 
     @Test
     void theBuildFollowsTheModuleRules() throws Exception {
         Map<String, Module> modules = readBuild(root());
-        assertTrue(modules.keySet().containsAll(SERVICES) && modules.keySet().containsAll(COMMON),
-                "all services and both common modules found: " + modules.keySet());
+        assertTrue(modules.keySet().containsAll(SERVICES) && modules.keySet().containsAll(COMMON)
+                && modules.keySet().containsAll(OUTSIDE), "all services, both common modules, loadtest and k8s found: "
+                        + modules.keySet());
         assertEquals(List.of(), violations(modules));
     }
 
@@ -48,12 +51,14 @@ class ModuleDependenciesTest {
         modules.put("service-2", new Module(Set.of("common-mongo"), Set.of()));
         modules.put("service-3", new Module(Set.of("service-2"), Set.of()));
         modules.put("orchestrator-service", new Module(Set.of("common-mongo"), Set.of("quarkus-mongodb-client")));
+        modules.put("loadtest", new Module(Set.of("common-web"), Set.of("gatling-charts-highcharts")));
         assertEquals(List.of(
                 "common-mongo depends on service service-2",
                 "orchestrator-service depends on the MongoDB part (common-mongo)",
                 "orchestrator-service declares a MongoDB artifact: quarkus-mongodb-client",
                 "orchestrator-service depends on service service-2",
-                "service-3 depends on service service-2"), violations(modules));
+                "service-3 depends on service service-2",
+                "loadtest depends on common-web, a module of the SUT"), violations(modules));
     }
 
     /** Every broken rule, as a sentence; empty when the build follows them. */
@@ -72,6 +77,10 @@ class ModuleDependenciesTest {
         for (String service : new TreeSet<>(SERVICES)) {
             reachable(modules, service).stream().filter(other -> SERVICES.contains(other) && !other.equals(service))
                     .forEach(other -> found.add(service + " depends on service " + other));
+        }
+        for (String outside : OUTSIDE) {
+            reachable(modules, outside).stream().filter(module -> SERVICES.contains(module) || COMMON.contains(module))
+                    .forEach(module -> found.add(outside + " depends on " + module + ", a module of the SUT"));
         }
         return found;
     }

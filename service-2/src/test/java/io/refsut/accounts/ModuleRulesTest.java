@@ -1,0 +1,10 @@
+package io.refsut.accounts;
+
+import io.refsut.common.mongo.test.ModuleRulesContract;
+
+class ModuleRulesTest extends ModuleRulesContract {
+
+    ModuleRulesTest() {
+        super("io.refsut.accounts");
+    }
+}
