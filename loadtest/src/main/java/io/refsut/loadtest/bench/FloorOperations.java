@@ -105,29 +105,19 @@ final class FloorOperations implements AutoCloseable {
                 find(accounts, id);
                 find(balances, id);
             };
-            case UPDATE_ACCOUNT -> () -> {
-                int slot = accountSlots.acquire();
-                try {
-                    find(accounts, accountSlots.key(slot));
-                    replaceAccount(slot);
-                    insertAudit(accountSlots.key(slot));
-                } finally {
-                    accountSlots.release(slot);
-                }
-            };
-            case MAKE_PAYMENT -> () -> {
-                int slot = balanceSlots.acquire();
-                try {
-                    UUID id = balanceSlots.key(slot);
-                    find(accounts, id);
-                    insertPayment(id);
-                    find(balances, id);
-                    replaceBalanceHeld(slot);
-                    insertAudit(id);
-                } finally {
-                    balanceSlots.release(slot);
-                }
-            };
+            case UPDATE_ACCOUNT -> () -> accountSlots.hold(slot -> {
+                find(accounts, accountSlots.key(slot));
+                replaceAccount(slot);
+                insertAudit(accountSlots.key(slot));
+            });
+            case MAKE_PAYMENT -> () -> balanceSlots.hold(slot -> {
+                UUID id = balanceSlots.key(slot);
+                find(accounts, id);
+                insertPayment(id);
+                find(balances, id);
+                replaceBalanceHeld(slot);
+                insertAudit(id);
+            });
             case READ_PAYMENT -> () -> {
                 find(payments, records.anyPayment());
                 find(accounts, records.anyAccount());
@@ -142,13 +132,8 @@ final class FloorOperations implements AutoCloseable {
         }
     }
 
-    private void replaceAccount() {
-        int slot = accountSlots.acquire();
-        try {
-            replaceAccount(slot);
-        } finally {
-            accountSlots.release(slot);
-        }
+    private void replaceAccount() throws Exception {
+        accountSlots.hold(this::replaceAccount);
     }
 
     private void replaceAccount(int slot) {
@@ -159,13 +144,8 @@ final class FloorOperations implements AutoCloseable {
         }
     }
 
-    private void replaceBalance() {
-        int slot = balanceSlots.acquire();
-        try {
-            replaceBalanceHeld(slot);
-        } finally {
-            balanceSlots.release(slot);
-        }
+    private void replaceBalance() throws Exception {
+        balanceSlots.hold(this::replaceBalanceHeld);
     }
 
     /** Replace with the version read in the filter, storing version + 1, as the balances service does. */
@@ -185,19 +165,21 @@ final class FloorOperations implements AutoCloseable {
     }
 
     private void insertPayment(UUID account) {
-        Document document = new Document(paymentTemplate);
-        document.put("_id", UUID.randomUUID());
-        document.put("accountId", account);
-        document.put("createdAt", new Date());
-        payments.insertOne(document);
+        insertCopy(payments, paymentTemplate, "accountId", account, "createdAt");
     }
 
     private void insertAudit(UUID subject) {
-        Document document = new Document(auditTemplate);
+        insertCopy(audit, auditTemplate, "subjectId", subject, "occurredAt");
+    }
+
+    /** Inserts a copy of {@code template} under a new id, referring to {@code subject}, stamped now. */
+    private static void insertCopy(MongoCollection<Document> collection, Document template, String subjectField,
+            UUID subject, String timeField) {
+        Document document = new Document(template);
         document.put("_id", UUID.randomUUID());
-        document.put("subjectId", subject);
-        document.put("occurredAt", new Date());
-        audit.insertOne(document);
+        document.put(subjectField, subject);
+        document.put(timeField, new Date());
+        collection.insertOne(document);
     }
 
     @Override

@@ -43,34 +43,24 @@ final class HopOperations {
         String note = Http.quote(records.note);
         Map<String, OpenLoop.Action> actions = new LinkedHashMap<>();
         actions.put(ACCOUNTS_FIND, () -> http.send("GET", accounts + records.anyAccount(), null, 200));
-        actions.put(ACCOUNTS_REPLACE, () -> {
-            int slot = accountSlots.acquire();
-            try {
-                UUID id = accountSlots.key(slot);
-                http.send("PUT", accounts + id, "{\"owner\":\"" + Records.OWNER + "\",\"currency\":\"" + Records.CURRENCY
-                        + "\",\"status\":\"ACTIVE\",\"note\":" + note + ",\"createdAt\":\"" + records.createdAt.get(id)
-                        + "\"}", 200);
-            } finally {
-                accountSlots.release(slot);
-            }
-        });
+        actions.put(ACCOUNTS_REPLACE, () -> accountSlots.hold(slot -> {
+            UUID id = accountSlots.key(slot);
+            http.send("PUT", accounts + id, "{\"owner\":\"" + Records.OWNER + "\",\"currency\":\"" + Records.CURRENCY
+                    + "\",\"status\":\"ACTIVE\",\"note\":" + note + ",\"createdAt\":\"" + records.createdAt.get(id)
+                    + "\"}", 200);
+        }));
         actions.put(PAYMENTS_FIND, () -> http.send("GET", payments + "/" + records.anyPayment(), null, 200));
         actions.put(PAYMENTS_INSERT, () -> http.send("POST", payments, "{\"accountId\":\"" + records.anyAccount()
                 + "\",\"amountMinor\":1,\"currency\":\"" + Records.CURRENCY + "\",\"reference\":\"bench\",\"note\":" + note
                 + "}", 201));
         actions.put(BALANCES_FIND, () -> http.send("GET", balances + records.anyAccount(), null, 200));
-        actions.put(BALANCES_REPLACE, () -> {
-            int slot = balanceSlots.acquire();
-            try {
-                long[] version = balanceSlots.state(slot);
-                http.send("PUT", balances + balanceSlots.key(slot), "{\"currency\":\"" + Records.CURRENCY
-                        + "\",\"availableMinor\":" + Records.INITIAL_BALANCE + ",\"version\":" + version[0]
-                        + ",\"appliedPayments\":[]}", 200);
-                version[0]++;
-            } finally {
-                balanceSlots.release(slot);
-            }
-        });
+        actions.put(BALANCES_REPLACE, () -> balanceSlots.hold(slot -> {
+            long[] version = balanceSlots.state(slot);
+            http.send("PUT", balances + balanceSlots.key(slot), "{\"currency\":\"" + Records.CURRENCY
+                    + "\",\"availableMinor\":" + Records.INITIAL_BALANCE + ",\"version\":" + version[0]
+                    + ",\"appliedPayments\":[]}", 200);
+            version[0]++;
+        }));
         actions.put(AUDIT_INSERT, () -> http.send("POST", audit, "{\"type\":\"PAYMENT_MADE\",\"subjectId\":\""
                 + records.anyAccount() + "\",\"requestId\":\"bench\",\"details\":\"bench\"}", 201));
         return actions;

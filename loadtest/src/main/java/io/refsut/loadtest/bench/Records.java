@@ -60,6 +60,16 @@ final class Records {
             }
         }
 
+        /** Runs {@code work} with a free key's index held, and releases the key after it, whatever happens. */
+        void hold(Held work) throws Exception {
+            int slot = acquire();
+            try {
+                work.run(slot);
+            } finally {
+                release(slot);
+            }
+        }
+
         /** A free key's index, marked busy; release it with {@link #release}. */
         int acquire() {
             int start = ThreadLocalRandom.current().nextInt(keys.size());
@@ -87,6 +97,11 @@ final class Records {
 
         void release(int index) {
             busy[index].set(false);
+        }
+
+        /** What runs while a key is held. */
+        interface Held {
+            void run(int slot) throws Exception;
         }
     }
 }

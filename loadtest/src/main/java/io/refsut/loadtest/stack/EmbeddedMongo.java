@@ -7,22 +7,16 @@ import java.net.InetSocketAddress;
 /**
  * The embedded MongoDB-wire-compatible server (de.bwaldvogel mongo-java-server, in memory) in this JVM, on a free
  * loopback port. A stand-in, not MongoDB: see DESIGN.md §8.
+ *
+ * @param server the running server
+ * @param connectionString how the services reach it
+ * @param port the loopback port it listens on
  */
-public final class EmbeddedMongo implements AutoCloseable {
+public record EmbeddedMongo(MongoServer server, String connectionString, int port) implements AutoCloseable {
 
     /** What run.json and the summary say about a run on this server. */
     public static final String DESCRIPTION = "embedded mongo-java-server (in-memory, wire-compatible stand-in, not "
             + "MongoDB: no replica set, its own storage and locking; its latencies are not a database's)";
-
-    private final MongoServer server;
-    private final String connectionString;
-    private final int port;
-
-    private EmbeddedMongo(MongoServer server, String connectionString, int port) {
-        this.server = server;
-        this.connectionString = connectionString;
-        this.port = port;
-    }
 
     /** Starts the server on a free port of 127.0.0.1. */
     public static EmbeddedMongo start() {
@@ -30,15 +24,6 @@ public final class EmbeddedMongo implements AutoCloseable {
         server.bind("127.0.0.1", 0);
         InetSocketAddress address = server.getLocalAddress();
         return new EmbeddedMongo(server, "mongodb://127.0.0.1:" + address.getPort(), address.getPort());
-    }
-
-    public String connectionString() {
-        return connectionString;
-    }
-
-    /** The loopback port it listens on. */
-    public int port() {
-        return port;
     }
 
     @Override
