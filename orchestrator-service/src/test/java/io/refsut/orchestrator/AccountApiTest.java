@@ -1,5 +1,6 @@
 package io.refsut.orchestrator;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
@@ -8,11 +9,14 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -189,10 +193,11 @@ class AccountApiTest extends StubbedDownstreams {
     }
 
     @Test
-    void passesADuplicateIdOnAs409AndReportsTheOtherWrite() {
+    void passesADuplicateIdOnAs409AndDeletesTheBalanceItInserted() {
         UUID id = UUID.randomUUID();
         wireMock.stubFor(post("/accounts").willReturn(json(409, Docs.problem(409, "account exists"))));
         wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(id, 1, 0, List.of()))));
+        wireMock.stubFor(WireMock.delete("/balances/" + id + "?ifVersion=0").willReturn(aResponse().withStatus(204)));
 
         given().contentType("application/json").body("""
                 {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
@@ -201,8 +206,56 @@ class AccountApiTest extends StubbedDownstreams {
                 .contentType("application/problem+json")
                 .body("type", equalTo("urn:refsut:problem:duplicate-id"))
                 .body("detail", containsString("accounts"))
-                .body("partial", hasSize(1))
-                .body("partial[0].dependency", equalTo("balances"));
+                .body("partial", nullValue())
+                .body("compensated", hasSize(1))
+                .body("compensated[0].dependency", equalTo("balances"))
+                .body("compensated[0].operation", equalTo("delete"));
         wireMock.verify(0, postRequestedFor(urlEqualTo("/audit-events")));
+        wireMock.verify(WireMock.deleteRequestedFor(urlEqualTo("/balances/" + id + "?ifVersion=0")));
+        wireMock.verify(0, WireMock.deleteRequestedFor(urlPathMatching("/accounts/.*")));
+    }
+
+    @Test
+    void deletesTheAccountItInsertedWhenTheBalanceInsertFails() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(post("/balances").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
+                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(aResponse().withStatus(204)));
+
+        given().contentType("application/json").body("""
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
+                .when().post("/api/v1/accounts")
+                .then().statusCode(503)
+                .contentType("application/problem+json")
+                .body("detail", containsString("'balances'"))
+                .body("detail", containsString("compensated"))
+                .body("partial", nullValue())
+                .body("compensated[0].dependency", equalTo("accounts"));
+        wireMock.verify(WireMock.deleteRequestedFor(urlPathEqualTo("/accounts/" + id))
+                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")));
+        wireMock.verify(0, postRequestedFor(urlEqualTo("/audit-events")));
+    }
+
+    @Test
+    void deletesBothHalvesWhenTheAuditFails() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(id, 1, 0, List.of()))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
+                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(aResponse().withStatus(204)));
+        wireMock.stubFor(WireMock.delete("/balances/" + id + "?ifVersion=0").willReturn(aResponse().withStatus(204)));
+
+        given().contentType("application/json").body("""
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
+                .when().post("/api/v1/accounts")
+                .then().statusCode(503)
+                .body("detail", containsString("'audit'"))
+                .body("partial", nullValue())
+                .body("compensated", hasSize(2));
+        wireMock.verify(WireMock.deleteRequestedFor(urlPathEqualTo("/accounts/" + id))
+                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")));
+        wireMock.verify(WireMock.deleteRequestedFor(urlEqualTo("/balances/" + id + "?ifVersion=0")));
     }
 }

@@ -24,9 +24,13 @@ final class Docs {
     }
 
     static String payment(UUID id, UUID accountId, long amount) {
+        return payment(id, accountId, amount, "PENDING");
+    }
+
+    static String payment(UUID id, UUID accountId, long amount, String status) {
         return """
                 {"id":"%s","accountId":"%s","amountMinor":%d,"currency":"EUR","reference":"invoice 1","note":null,
-                 "createdAt":"2026-01-01T00:00:00Z"}""".formatted(id, accountId, amount);
+                 "status":"%s","createdAt":"2026-01-01T00:00:00Z"}""".formatted(id, accountId, amount, status);
     }
 
     static String audit(UUID subject, String type) {

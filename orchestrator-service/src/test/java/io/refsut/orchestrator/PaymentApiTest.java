@@ -15,7 +15,9 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Set;
@@ -44,8 +46,9 @@ class PaymentApiTest extends StubbedDownstreams {
     private final UUID earlier = UUID.randomUUID();
 
     @Test
-    void makesPaymentFindThenInsertAndDebitThenAudit() {
+    void makesPaymentFindThenInsertPendingAndDebitThenAuditThenComplete() {
         activeAccount("EUR");
+        completes();
         wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 250))));
         wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200,
                 Docs.balance(accountId, 1000, 7, List.of(earlier)))));
@@ -58,20 +61,26 @@ class PaymentApiTest extends StubbedDownstreams {
                 .then().statusCode(201)
                 .header("Location", containsString("/api/v1/payments/" + paymentId))
                 .body("payment.id", equalTo(paymentId.toString()))
+                .body("payment.status", equalTo("COMPLETED"))
                 .body("balance.availableMinor", equalTo(750))
                 .body("balance.version", equalTo(8));
 
         List<String> calls = calls();
-        assertEquals(5, calls.size(), calls.toString());
+        assertEquals(6, calls.size(), calls.toString());
         assertEquals("GET /accounts/" + accountId, calls.get(0));
         assertEquals(Set.of("POST /payments", "GET /balances/" + accountId, "PUT /balances/" + accountId),
                 Set.copyOf(calls.subList(1, 4)));
         assertEquals(List.of("GET /balances/" + accountId, "PUT /balances/" + accountId),
                 calls.subList(1, 4).stream().filter(c -> c.contains("/balances/")).toList());
         assertEquals("POST /audit-events", calls.get(4));
+        assertEquals("PUT /payments/" + paymentId + "?ifStatus=PENDING", calls.get(5));
         wireMock.verify(postRequestedFor(urlEqualTo("/payments")).withRequestBody(equalToJson("""
-                {"id":"%s","accountId":"%s","amountMinor":250,"currency":"EUR","reference":"invoice 1"}"""
-                .formatted(paymentId, accountId))));
+                {"id":"%s","accountId":"%s","amountMinor":250,"currency":"EUR","reference":"invoice 1",
+                 "status":"PENDING"}""".formatted(paymentId, accountId))));
+        wireMock.verify(putRequestedFor(urlEqualTo("/payments/" + paymentId + "?ifStatus=PENDING"))
+                .withRequestBody(equalToJson("""
+                {"id":"%s","accountId":"%s","amountMinor":250,"currency":"EUR","reference":"invoice 1",
+                 "status":"COMPLETED","createdAt":"2026-01-01T00:00:00Z"}""".formatted(paymentId, accountId))));
         wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
                 {"currency":"EUR","availableMinor":750,"version":7,"appliedPayments":["%s","%s"]}"""
                 .formatted(paymentId, earlier))));
@@ -83,6 +92,7 @@ class PaymentApiTest extends StubbedDownstreams {
     @Test
     void choosesThePaymentIdBeforeAnyCallWhenTheClientGivesNone() {
         activeAccount("EUR");
+        completes();
         wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 5))));
         wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 10, 0, List.of()))));
         wireMock.stubFor(put("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 5, 1, List.of()))));
@@ -104,6 +114,7 @@ class PaymentApiTest extends StubbedDownstreams {
     @Test
     void reReadsTheBalanceAfterAVersionConflictAndRetries() {
         activeAccount("EUR");
+        completes();
         wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
         wireMock.stubFor(get("/balances/" + accountId).inScenario("race").whenScenarioStateIs(STARTED)
                 .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))).willSetStateTo("raced"));
@@ -130,6 +141,7 @@ class PaymentApiTest extends StubbedDownstreams {
     @Test
     void doesNotDebitTwiceWhenTheBalanceAlreadyListsThePayment() {
         activeAccount("EUR");
+        completes();
         wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
         wireMock.stubFor(get("/balances/" + accountId).inScenario("applied").whenScenarioStateIs(STARTED)
                 .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))).willSetStateTo("applied"));
@@ -155,17 +167,21 @@ class PaymentApiTest extends StubbedDownstreams {
         wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
         wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
         wireMock.stubFor(put("/balances/" + accountId).willReturn(json(409, Docs.problem(409, "conflict"))));
+        cancels();
 
         given().contentType("application/json").body(payment(100))
                 .when().post("/api/v1/payments")
                 .then().statusCode(409)
                 .contentType("application/problem+json")
                 .body("type", equalTo("urn:refsut:problem:version-conflict"))
-                .body("partial", hasSize(1))
-                .body("partial[0].dependency", equalTo("payments"));
+                .body("partial", nullValue())
+                .body("compensated", hasSize(1))
+                .body("compensated[0].dependency", equalTo("payments"))
+                .body("compensated[0].operation", equalTo("cancel"));
 
         int attempts = 1 + 8;
-        wireMock.verify(attempts, getRequestedFor(urlEqualTo("/balances/" + accountId)));
+        // the compensation reads the balance once more: it does not list the payment, nothing to restore
+        wireMock.verify(attempts + 1, getRequestedFor(urlEqualTo("/balances/" + accountId)));
         wireMock.verify(attempts, putRequestedFor(urlEqualTo("/balances/" + accountId)));
         wireMock.verify(0, postRequestedFor(urlEqualTo("/audit-events")));
     }
@@ -205,12 +221,13 @@ class PaymentApiTest extends StubbedDownstreams {
     }
 
     @Test
-    void reportsAPartialPaymentWhenTheDebitFailsAfterTheInsert() {
+    void cancelsThePaymentWhenTheDebitFailsAfterTheInsert() {
         activeAccount("EUR");
         wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
         wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
         wireMock.stubFor(put("/balances/" + accountId).willReturn(json(500, Docs.problem(500, "boom"))));
-        double before = registry.counter("sut.transaction.partial", "operation", "make_payment").count();
+        cancels();
+        double before = registry.counter("sut.transaction.compensated", "operation", "make_payment").count();
 
         given().contentType("application/json").body(payment(100))
                 .when().post("/api/v1/payments")
@@ -218,15 +235,107 @@ class PaymentApiTest extends StubbedDownstreams {
                 .contentType("application/problem+json")
                 .body("type", equalTo("urn:refsut:problem:dependency-unavailable"))
                 .body("detail", containsString("'balances'"))
-                .body("detail", containsString("partial"))
+                .body("detail", containsString("CANCELLED"))
+                .body("partial", nullValue())
+                .body("compensated", hasSize(1))
+                .body("compensated[0].dependency", equalTo("payments"))
+                .body("compensated[0].operation", equalTo("cancel"))
+                .body("compensated[0].id", equalTo(paymentId.toString()));
+
+        assertEquals(before + 1, registry.counter("sut.transaction.compensated", "operation", "make_payment").count());
+        wireMock.verify(1, putRequestedFor(urlEqualTo("/balances/" + accountId)));
+        wireMock.verify(putRequestedFor(urlEqualTo("/payments/" + paymentId + "?ifStatus=PENDING"))
+                .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("CANCELLED"))));
+        wireMock.verify(0, postRequestedFor(urlEqualTo("/audit-events")));
+    }
+
+    @Test
+    void restoresTheDebitAndCancelsWhenTheAuditFails() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs(STARTED)
+                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of(earlier)))).willSetStateTo("debited"));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs("debited")
+                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId, earlier)))));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
+                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId, earlier)))));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("4")))
+                .willReturn(json(200, Docs.balance(accountId, 1000, 5, List.of(earlier)))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
+        cancels();
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(503)
+                .body("detail", containsString("'audit'"))
+                .body("detail", containsString("debit restored"))
+                .body("partial", nullValue())
+                .body("compensated", hasSize(2))
+                .body("compensated[1].dependency", equalTo("balances"))
+                .body("compensated[1].operation", equalTo("restore"));
+
+        // the restore: amount back, the payment id out of the applied list, conditional on the version read
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
+                {"currency":"EUR","availableMinor":1000,"version":4,"appliedPayments":["%s"]}""".formatted(earlier))));
+        List<String> calls = calls();
+        int restore = calls.lastIndexOf("PUT /balances/" + accountId);
+        int cancel = calls.indexOf("PUT /payments/" + paymentId + "?ifStatus=PENDING");
+        assertTrue(restore < cancel, "the debit is restored before the payment is cancelled: " + calls);
+    }
+
+    @Test
+    void leavesThePaymentPendingWhenTheCompensationCannotRun() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(500, Docs.problem(500, "down"))));
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(503)
+                .body("detail", containsString("stays PENDING"))
                 .body("partial", hasSize(1))
                 .body("partial[0].dependency", equalTo("payments"))
-                .body("partial[0].operation", equalTo("insert"))
-                .body("partial[0].id", equalTo(paymentId.toString()));
+                .body("compensated", nullValue());
+        wireMock.verify(0, putRequestedFor(urlPathMatching("/payments/.*")));
+    }
 
-        assertEquals(before + 1, registry.counter("sut.transaction.partial", "operation", "make_payment").count());
-        wireMock.verify(1, putRequestedFor(urlEqualTo("/balances/" + accountId)));
-        wireMock.verify(0, postRequestedFor(urlEqualTo("/audit-events")));
+    @Test
+    void restoresADebitMadeForAPaymentWhoseInsertFailed() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs(STARTED)
+                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))).willSetStateTo("debited"));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs("debited")
+                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
+                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("4")))
+                .willReturn(json(200, Docs.balance(accountId, 1000, 5, List.of()))));
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(503)
+                .body("detail", containsString("'payments'"))
+                .body("partial", nullValue())
+                .body("compensated[0].dependency", equalTo("balances"));
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
+                {"currency":"EUR","availableMinor":1000,"version":4,"appliedPayments":[]}""")));
+    }
+
+    @Test
+    void aRetryOfACompletedPaymentNeverDebitsAgain() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(409, Docs.problem(409, "payment exists"))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200,
+                Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(409)
+                .body("partial", nullValue())
+                .body("compensated", nullValue());
+        wireMock.verify(0, putRequestedFor(urlPathMatching("/balances/.*")));
+        wireMock.verify(0, putRequestedFor(urlPathMatching("/payments/.*")));
     }
 
     @Test
@@ -250,6 +359,20 @@ class PaymentApiTest extends StubbedDownstreams {
                 .then().statusCode(404)
                 .contentType("application/problem+json");
         wireMock.verify(1, getRequestedFor(urlEqualTo("/payments/" + paymentId)));
+    }
+
+    /** service-3 accepts the status change PENDING → COMPLETED. */
+    private void completes() {
+        wireMock.stubFor(put(urlPathMatching("/payments/.*")).withQueryParam("ifStatus", WireMock.equalTo("PENDING"))
+                .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("COMPLETED")))
+                .willReturn(json(200, Docs.payment(paymentId, accountId, 250, "COMPLETED"))));
+    }
+
+    /** service-3 accepts the status change PENDING → CANCELLED. */
+    private void cancels() {
+        wireMock.stubFor(put(urlPathMatching("/payments/.*")).withQueryParam("ifStatus", WireMock.equalTo("PENDING"))
+                .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("CANCELLED")))
+                .willReturn(json(200, Docs.payment(paymentId, accountId, 100, "CANCELLED"))));
     }
 
     private void activeAccount(String currency) {

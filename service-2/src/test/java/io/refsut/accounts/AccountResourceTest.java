@@ -168,4 +168,20 @@ class AccountResourceTest extends CollectionTest {
                 .when().put("/accounts/" + UUID.randomUUID())
                 .then().statusCode(400).contentType(PROBLEM).body("errors.field", hasItem("id"));
     }
+
+    @Test
+    void deletesAnAccountOnlyWhenTheCallerNamesItsCreationTime() {
+        UUID id = UUID.randomUUID();
+        String created = given().contentType(ContentType.JSON).body(body(id.toString(), "Ada", "EUR", "ACTIVE", null))
+                .post("/accounts").then().statusCode(201).extract().path("createdAt");
+
+        given().delete("/accounts/" + id).then().statusCode(400).contentType(PROBLEM);
+        given().delete("/accounts/" + id + "?ifCreatedAt=2020-01-01T00:00:00Z").then().statusCode(409)
+                .contentType(PROBLEM);
+        assertEquals(1, stored().countDocuments());
+        given().delete("/accounts/" + id + "?ifCreatedAt=" + created).then().statusCode(204);
+        given().delete("/accounts/" + id + "?ifCreatedAt=" + created).then().statusCode(404).contentType(PROBLEM);
+        given().delete("/accounts/not-a-uuid?ifCreatedAt=" + created).then().statusCode(400).contentType(PROBLEM);
+        assertEquals(0, stored().countDocuments());
+    }
 }

@@ -123,4 +123,63 @@ class PaymentResourceTest extends CollectionTest {
                 .then().statusCode(413).contentType(PROBLEM).body("type", equalTo("urn:refsut:problem:document-too-large"));
         assertEquals(0, stored().countDocuments());
     }
+
+    private static String withStatus(UUID id, long amount, String status) {
+        return payment(id, amount).replace("}", ",\"status\":\"" + status + "\"}");
+    }
+
+    @Test
+    void movesAPaymentFromPendingOnlyOnceWithAReplaceConditionalOnItsStatus() {
+        UUID id = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(withStatus(id, 30, "PENDING")).post("/payments")
+                .then().statusCode(201).body("status", equalTo("PENDING"));
+
+        given().contentType(ContentType.JSON).body(withStatus(id, 30, "COMPLETED"))
+                .when().put("/payments/" + id + "?ifStatus=PENDING")
+                .then().statusCode(200).body("status", equalTo("COMPLETED"));
+        given().contentType(ContentType.JSON).body(withStatus(id, 30, "CANCELLED"))
+                .when().put("/payments/" + id + "?ifStatus=PENDING")
+                .then().statusCode(409).contentType(PROBLEM)
+                .body("type", endsWith("status-conflict"))
+                .body("detail", containsString("COMPLETED"));
+
+        BsonDocument stored = stored().find().first();
+        assertEquals("COMPLETED", stored.getString("status").getValue());
+        assertTrue(stored.get("createdAt").isDateTime());
+        given().get("/payments/" + id).then().statusCode(200).body("status", equalTo("COMPLETED"));
+    }
+
+    @Test
+    void refusesAnUnknownStatus() {
+        UUID id = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(withStatus(id, 30, "DONE")).post("/payments")
+                .then().statusCode(400).contentType(PROBLEM);
+        given().contentType(ContentType.JSON).body(withStatus(id, 30, "PENDING"))
+                .put("/payments/" + id + "?ifStatus=MAYBE").then().statusCode(400).contentType(PROBLEM);
+        assertEquals(0, stored().countDocuments());
+    }
+
+    @Test
+    void listsPendingPaymentsCreatedBeforeAnInstantOldestFirstABoundedPage() throws InterruptedException {
+        UUID first = UUID.randomUUID();
+        UUID second = UUID.randomUUID();
+        UUID completed = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(withStatus(first, 1, "PENDING")).post("/payments").then().statusCode(201);
+        Thread.sleep(5);
+        given().contentType(ContentType.JSON).body(withStatus(second, 2, "PENDING")).post("/payments").then().statusCode(201);
+        given().contentType(ContentType.JSON).body(withStatus(completed, 3, "COMPLETED")).post("/payments")
+                .then().statusCode(201);
+        String later = java.time.Instant.now().plusSeconds(1).toString();
+
+        given().get("/payments?status=PENDING&createdBefore=" + later + "&limit=10").then().statusCode(200)
+                .body("id", org.hamcrest.Matchers.contains(first.toString(), second.toString()));
+        given().get("/payments?status=PENDING&createdBefore=" + later + "&limit=1").then().statusCode(200)
+                .body("id", org.hamcrest.Matchers.contains(first.toString()));
+        given().get("/payments?status=PENDING&createdBefore=2020-01-01T00:00:00Z").then().statusCode(200)
+                .body("size()", equalTo(0));
+        given().get("/payments?status=PENDING&createdBefore=yesterday").then().statusCode(400).contentType(PROBLEM);
+        given().get("/payments?status=PENDING&createdBefore=" + later + "&limit=101").then().statusCode(400)
+                .contentType(PROBLEM);
+        given().get("/payments?createdBefore=" + later).then().statusCode(400).contentType(PROBLEM);
+    }
 }

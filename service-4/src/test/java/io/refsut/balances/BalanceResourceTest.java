@@ -113,4 +113,23 @@ class BalanceResourceTest extends CollectionTest {
         assertEquals(0L, stored().find().first().getInt64("version").getValue());
         assertEquals(5L, stored().find().first().getInt64("availableMinor").getValue());
     }
+
+    @Test
+    void deletesABalanceOnlyWhileItIsStillAtTheVersionGiven() {
+        UUID untouched = UUID.randomUUID();
+        UUID debited = UUID.randomUUID();
+        create(untouched, 100);
+        create(debited, 100);
+        given().contentType(ContentType.JSON).body(replace(90, 0, null)).put("/balances/" + debited)
+                .then().statusCode(200);
+
+        given().delete("/balances/" + untouched).then().statusCode(400).contentType(PROBLEM);
+        given().delete("/balances/" + debited + "?ifVersion=0").then().statusCode(409).contentType(PROBLEM)
+                .body("detail", containsString("version 1"));
+        given().delete("/balances/" + untouched + "?ifVersion=0").then().statusCode(204);
+        given().delete("/balances/" + untouched + "?ifVersion=0").then().statusCode(404).contentType(PROBLEM);
+
+        assertEquals(1, stored().countDocuments());
+        given().get("/balances/" + debited).then().statusCode(200).body("availableMinor", equalTo(90));
+    }
 }

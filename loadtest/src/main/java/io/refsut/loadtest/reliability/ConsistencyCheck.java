@@ -27,7 +27,38 @@ final class ConsistencyCheck {
 
     private static final int MAX_EXAMPLES = 12;
 
+    /**
+     * How long the check waits for the orchestrator's recovery sweep to settle payments left PENDING: the suite runs
+     * the orchestrator with {@link ReliabilitySuite#RECOVERY_OPTIONS} (pending for 10 s, a sweep every 2 s), so 30 s
+     * is the sweep's age plus several sweeps.
+     */
+    static final java.time.Duration SWEEP_WAIT = java.time.Duration.ofSeconds(30);
+
     private ConsistencyCheck() {
+    }
+
+    /**
+     * Waits (at most {@link #SWEEP_WAIT}) until no payment of the workload's accounts is PENDING, then checks: a
+     * payment still PENDING after that is a half-made operation the sweep did not settle.
+     */
+    static Result afterSweep(DatabaseInspector database, Workload workload, java.util.function.Consumer<String> console)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + SWEEP_WAIT.toNanos();
+        long pending = pending(database, workload);
+        if (pending > 0) {
+            console.accept(pending + " payments PENDING; waiting up to " + SWEEP_WAIT.toSeconds()
+                    + " s for the orchestrator's recovery sweep");
+        }
+        while (pending > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(1000);
+            pending = pending(database, workload);
+        }
+        return check(database, workload);
+    }
+
+    private static long pending(DatabaseInspector database, Workload workload) {
+        return database.collection("payments/payments").countDocuments(Filters.and(Filters.eq("status", "PENDING"),
+                Filters.in("accountId", workload.initialBalances.keySet())));
     }
 
     static Result check(DatabaseInspector database, Workload workload) {

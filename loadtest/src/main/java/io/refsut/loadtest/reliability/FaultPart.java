@@ -91,7 +91,7 @@ final class FaultPart {
         List<ConstantLoad.Sample> samples = load.stop();
         breakers.stop();
         Thread.sleep(settings.settle().toMillis());
-        ConsistencyCheck.Result consistency = ConsistencyCheck.check(inspector, workload);
+        ConsistencyCheck.Result consistency = ConsistencyCheck.afterSweep(inspector, workload, console);
 
         List<Double> failedLatencies = new ArrayList<>();
         long fiveXx = 0;

@@ -32,6 +32,14 @@ public final class ReliabilitySuite {
     public enum Part { BAD_INPUT, FAULTS, SOAK }
 
     /**
+     * The orchestrator's recovery sweep in this suite: payments PENDING for 10 s, swept every 2 s (defaults 30 s and
+     * 10 s), so the consistency check after each scenario waits seconds, not a minute, for what a crash or a failed
+     * compensation left PENDING. 10 s stays above the longest a live payment takes under the suite's request timeout.
+     */
+    static final List<String> RECOVERY_OPTIONS = List.of("-Dsut.recovery.min-age-ms=10000",
+            "-Dsut.recovery.interval-ms=2000");
+
+    /**
      * Everything the suite needs. {@code stack} is the local stack's settings ({@code mongodbUri} blank = the
      * embedded stand-in in its own process); {@code faults} a comma list of fault ids or {@code all}.
      */
@@ -84,8 +92,11 @@ public final class ReliabilitySuite {
                     : "QUARKUS_MONGODB_WRITE_CONCERN_RETRY_WRITES=" + env("QUARKUS_MONGODB_WRITE_CONCERN_RETRY_WRITES",
                             "true (services' default)"));
             LocalStack.Settings s = settings.stack();
+            List<String> jvmOptions = new ArrayList<>(s.jvmOptions());
+            jvmOptions.addAll(RECOVERY_OPTIONS);
+            header.put("recoverySweep", String.join(" ", RECOVERY_OPTIONS));
             stack = LocalStack.start(new LocalStack.Settings(s.home(), folder.resolve("logs"), uri, s.ports(),
-                    s.jvmOptions(), s.startTimeout()), console);
+                    jvmOptions, s.startTimeout()), console);
             HttpClient client = HttpClients.create(true);
             try (DatabaseInspector inspector = new DatabaseInspector(uri)) {
                 if (settings.parts().contains(Part.BAD_INPUT)) {

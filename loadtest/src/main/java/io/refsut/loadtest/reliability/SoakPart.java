@@ -72,7 +72,7 @@ final class SoakPart {
             failed += sample.failed() ? 1 : 0;
         }
         return new Outcome(all.size(), fiveXx, failed, Timeline.percentileOf(first, 99),
-                Timeline.percentileOf(last, 99), perMinute, ConsistencyCheck.check(inspector, workload));
+                Timeline.percentileOf(last, 99), perMinute, ConsistencyCheck.afterSweep(inspector, workload, console));
     }
 
     private static List<double[]> averagePerMinute(List<double[]> rows) {

@@ -39,12 +39,17 @@ import java.util.stream.Stream;
  * <li>Every payment attempted (any outcome) and every account are read.</li>
  * <li>Whatever an acknowledged or unknown-outcome write should have left but was not found is read again after
  * {@code recheckDelay} ({@code appliedAfterDelay} when it then appears).</li>
- * <li>Payments: acknowledged → {@code checked}, {@code missing} or {@code mismatched}; failed (4xx) → {@code rejected}
- * when absent, {@code partial} when found; unknown outcome → {@code indeterminateApplied} or
- * {@code indeterminateAbsent}.</li>
- * <li>Balances (whole history only): {@code initial − Σ payments found} must equal the stored balance. A difference
- * equal to one non-acknowledged payment's amount makes that payment {@code partial} (stored but not debited, or
- * debited but not stored); any other difference is {@code mismatched}.</li>
+ * <li>Payments carry a status (PENDING, COMPLETED, CANCELLED; none on services before the payment states: completed).
+ * A payment found PENDING is read again after {@code recheckDelay} (the orchestrator's recovery sweep settles it) and
+ * is {@code pending} if it still is: the run is then not clean. A payment found CANCELLED was compensated: for a
+ * failed or unknown-outcome write it is {@code compensated} (its own count, clean); for an acknowledged one it is
+ * {@code mismatched}. Otherwise: acknowledged → {@code checked}, {@code missing} or {@code mismatched}; failed (4xx,
+ * 5xx) → {@code rejected} when absent, {@code partial} when found completed; unknown outcome →
+ * {@code indeterminateApplied} or {@code indeterminateAbsent}.</li>
+ * <li>Balances (whole history only): {@code initial − Σ completed payments found} must equal the stored balance. A
+ * difference equal to one non-acknowledged payment's amount makes that payment {@code partial} (completed but not
+ * debited, or debited but not completed); any other difference is {@code mismatched} (a completed payment without its
+ * debit, a debit without its payment).</li>
  * <li>Owners (whole history only): one of the latest acknowledged updates' (or an unknown-outcome update's); a failed
  * update's owner found is {@code partial}.</li>
  * <li>Records that cannot be read (no 200 or 404 after retries) are {@code unreadable}.</li>
@@ -88,6 +93,8 @@ public final class Reconciler {
     private long unreadable;
     private long rejected;
     private long partial;
+    private long pending;
+    private long compensated;
     private long indeterminate;
     private long indeterminateApplied;
     private long indeterminateAbsent;
@@ -155,8 +162,10 @@ public final class Reconciler {
                 .filter(id -> absent(accountsFound, id) && ledgers.containsKey(id)
                         && ledgers.get(id).created != null && ledgers.get(id).created != WriteOutcome.FAILED)
                 .toList();
-        List<UUID> paymentsAgain = toRead.stream().filter(p -> p.outcome() != WriteOutcome.FAILED)
-                .map(AckRecord::id).filter(id -> absent(paymentsFound, id)).distinct().toList();
+        List<UUID> paymentsAgain = toRead.stream()
+                .filter(p -> p.outcome() != WriteOutcome.FAILED && absent(paymentsFound, p.id())
+                        || PENDING.equals(status(paymentsFound, p.id())))
+                .map(AckRecord::id).distinct().toList();
         if (!accountsAgain.isEmpty() || !paymentsAgain.isEmpty()) {
             console.accept("reconciliation: " + accountsAgain.size() + " accounts and " + paymentsAgain.size()
                     + " payments not found; reading them again in " + settings.recheckDelay().toSeconds() + " s");
@@ -173,7 +182,7 @@ public final class Reconciler {
             classifyPayment(payment, partialPayments.contains(payment.id()));
         }
         return new ReconciliationResult(settings.mode(), checked, missing, mismatched, unreadable, rejected, partial,
-                indeterminate, indeterminateApplied, indeterminateAbsent, appearedLate.size(), notJudged,
+                pending, compensated, indeterminate, indeterminateApplied, indeterminateAbsent, appearedLate.size(), notJudged,
                 List.copyOf(examples));
     }
 
@@ -249,7 +258,7 @@ public final class Reconciler {
         Map<UUID, ReadBack.Found> again = new ConcurrentHashMap<>();
         readAll(ids, read, again);
         again.forEach((id, found) -> {
-            if (found.readable() && !found.absent()) {
+            if (found.readable() && !found.absent() && absent(into, id)) {
                 appearedLate.add(id);
             }
             into.put(id, found);
@@ -264,6 +273,23 @@ public final class Reconciler {
     private static boolean present(Map<UUID, ReadBack.Found> found, UUID id) {
         ReadBack.Found f = found.get(id);
         return f != null && f.readable() && !f.absent();
+    }
+
+    private static final String PENDING = "PENDING";
+    private static final String CANCELLED = "CANCELLED";
+
+    /** The status of a payment found ({@code COMPLETED} when it has none); null when not found or unreadable. */
+    private static String status(Map<UUID, ReadBack.Found> found, UUID id) {
+        if (!present(found, id)) {
+            return null;
+        }
+        String status = found.get(id).body().path("payment").path("status").asText("");
+        return status.isEmpty() || "null".equals(status) ? "COMPLETED" : status;
+    }
+
+    /** Found and COMPLETED: the payment counts against its balance. */
+    private static boolean completed(Map<UUID, ReadBack.Found> found, UUID id) {
+        return "COMPLETED".equals(status(found, id));
     }
 
     private void checkAccount(long index, Set<UUID> partialPayments) {
@@ -309,8 +335,11 @@ public final class Reconciler {
     private void checkBalance(UUID id, AccountLedger ledger, JsonNode body, Set<UUID> partialPayments) {
         long foundSum = 0;
         for (AckRecord p : ledger.payments) {
-            if (present(paymentsFound, p.id())) {
+            if (completed(paymentsFound, p.id())) {
                 foundSum += p.amountMinor();
+            } else if (PENDING.equals(status(paymentsFound, p.id()))) {
+                notJudged++;
+                return; // a payment of this account is still pending (counted apart): its balance cannot be judged
             } else if (!paymentsFound.containsKey(p.id()) || !paymentsFound.get(p.id()).readable()) {
                 notJudged++;
                 return; // a payment of this account was not read: its balance cannot be judged
@@ -327,14 +356,15 @@ public final class Reconciler {
         if (difference == 0) {
             return;
         }
-        // one non-acknowledged payment explains the difference: stored but not debited (difference < 0), or
-        // debited but not stored (difference > 0)
+        // one non-acknowledged payment explains the difference: completed but not debited (difference < 0), or
+        // debited but not completed (difference > 0)
         for (AckRecord p : ledger.payments) {
-            boolean stored = present(paymentsFound, p.id());
+            boolean stored = completed(paymentsFound, p.id());
             if (p.outcome() != WriteOutcome.ACKNOWLEDGED && p.amountMinor() == Math.abs(difference)
                     && stored == (difference < 0) && partialPayments.add(p.id())) {
                 example("payment " + p.id() + " (" + p.outcome() + ", status " + p.status() + "): "
-                        + (stored ? "stored but its account was not debited" : "account debited but not stored"));
+                        + (stored ? "completed but its account was not debited"
+                                : "account debited but not completed"));
                 return;
             }
         }
@@ -392,6 +422,22 @@ public final class Reconciler {
         }
         if (partialPayment) {
             partial++;
+            return;
+        }
+        String status = status(paymentsFound, payment.id());
+        if (PENDING.equals(status)) {
+            pending++;
+            example("payment " + payment.id() + " (" + payment.outcome() + ", status " + payment.status()
+                    + ") is still PENDING after the delayed second read");
+            return;
+        }
+        if (CANCELLED.equals(status)) {
+            if (payment.outcome() == WriteOutcome.ACKNOWLEDGED) {
+                mismatched++;
+                example("payment " + payment.id() + " was acknowledged but is CANCELLED");
+            } else {
+                compensated++;
+            }
             return;
         }
         switch (payment.outcome()) {

@@ -47,6 +47,8 @@ public final class FakeOrchestrator implements AutoCloseable {
     public final java.util.Set<UUID> unreadable = ConcurrentHashMap.newKeySet();
     /** Payments the first GET does not find (404) and the next ones do: a write that lands late. */
     public final Map<UUID, ObjectNode> landingLate = new ConcurrentHashMap<>();
+    /** Payments answered as stored at the first GET, then replaced by the given document (a sweep settling them). */
+    public final Map<UUID, ObjectNode> settleAfterFirstRead = new ConcurrentHashMap<>();
 
     private final java.util.concurrent.atomic.AtomicLong reads = new java.util.concurrent.atomic.AtomicLong();
     private volatile long stallUntilNanos;
@@ -166,6 +168,10 @@ public final class FakeOrchestrator implements AutoCloseable {
         if (payment == null) {
             send(exchange, 404, "{\"status\":404}");
             return;
+        }
+        ObjectNode settled = settleAfterFirstRead.remove(paymentId);
+        if (settled != null) {
+            payments.put(paymentId, settled);
         }
         send(exchange, 200, JSON.createObjectNode().set("payment", payment).toString());
     }

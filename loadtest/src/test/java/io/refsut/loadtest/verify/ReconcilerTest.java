@@ -102,8 +102,8 @@ class ReconcilerTest {
         assertEquals(1, result.partial(), result.toString());
         assertEquals(0, result.mismatched(), result.toString());
         assertFalse(result.clean());
-        assertTrue(result.examples().stream().anyMatch(e -> e.contains(orphan + " (FAILED, status 409): stored but its "
-                + "account was not debited")), result.examples().toString());
+        assertTrue(result.examples().stream().anyMatch(e -> e.contains(orphan + " (FAILED, status 409): completed but "
+                + "its account was not debited")), result.examples().toString());
     }
 
     @Test
@@ -185,6 +185,78 @@ class ReconcilerTest {
         log.add(new AckRecord("update_account", WriteOutcome.ACKNOWLEDGED, 200, account, account, 0, "second", 30, 40));
         orchestrator.accounts.get(account).put("owner", "first");
         assertTrue(reconcile().clean());
+    }
+
+    @Test
+    void aCompensatedPaymentIsCountedApartAndClean() throws IOException {
+        UUID cancelled = pay(0, 1, 250, WriteOutcome.FAILED);
+        status(cancelled, "CANCELLED");
+        orchestrator.balances.merge(ids.account(1), 250L, Long::sum); // its debit restored
+        UUID unknown = pay(1, 2, 40, WriteOutcome.INDETERMINATE);
+        status(unknown, "CANCELLED");
+        orchestrator.balances.merge(ids.account(2), 40L, Long::sum); // never debited
+        ReconciliationResult result = reconcile();
+        assertTrue(result.clean(), result.toString());
+        assertEquals(2, result.compensated(), result.toString());
+        assertEquals(0, result.partial() + result.mismatched() + result.pending(), result.toString());
+    }
+
+    @Test
+    void aPaymentStillPendingAfterTheSecondReadFailsTheRun() throws IOException {
+        UUID pending = pay(0, 1, 250, WriteOutcome.INDETERMINATE);
+        status(pending, "PENDING");
+        ReconciliationResult result = reconcile();
+        assertEquals(1, result.pending(), result.toString());
+        assertFalse(result.clean());
+        assertTrue(result.examples().stream().anyMatch(e -> e.contains(pending + " (INDETERMINATE, status 0) is still "
+                + "PENDING")), result.examples().toString());
+    }
+
+    @Test
+    void aPendingPaymentSettledBeforeTheSecondReadIsJudgedByItsFinalState() throws IOException {
+        UUID pending = pay(0, 1, 250, WriteOutcome.INDETERMINATE);
+        status(pending, "PENDING");
+        ObjectNode completed = orchestrator.payments.get(pending).deepCopy().put("status", "COMPLETED");
+        orchestrator.settleAfterFirstRead.put(pending, completed);
+        ReconciliationResult result = reconcile();
+        assertTrue(result.clean(), result.toString());
+        assertEquals(1, result.indeterminateApplied(), result.toString());
+        assertEquals(0, result.appliedAfterDelay(), result.toString());
+    }
+
+    @Test
+    void aCompletedPaymentWithoutItsDebitIsMismatched() throws IOException {
+        UUID payment = pay(0, 1, 250, WriteOutcome.ACKNOWLEDGED);
+        status(payment, "COMPLETED");
+        orchestrator.balances.merge(ids.account(1), 250L, Long::sum); // the debit is not there
+        ReconciliationResult result = reconcile();
+        assertEquals(1, result.mismatched(), result.toString());
+        assertFalse(result.clean());
+    }
+
+    @Test
+    void aDebitWhosePaymentWasCancelledIsPartial() throws IOException {
+        UUID payment = pay(0, 1, 250, WriteOutcome.FAILED);
+        status(payment, "CANCELLED"); // but the balance still carries the debit
+        ReconciliationResult result = reconcile();
+        assertEquals(1, result.partial(), result.toString());
+        assertFalse(result.clean());
+        assertTrue(result.examples().stream().anyMatch(e -> e.contains("account debited but not completed")),
+                result.examples().toString());
+    }
+
+    @Test
+    void anAcknowledgedPaymentFoundCancelledIsMismatched() throws IOException {
+        UUID payment = pay(0, 1, 250, WriteOutcome.ACKNOWLEDGED);
+        status(payment, "CANCELLED");
+        orchestrator.balances.merge(ids.account(1), 250L, Long::sum);
+        ReconciliationResult result = reconcile();
+        assertEquals(1, result.mismatched(), result.toString());
+        assertFalse(result.clean());
+    }
+
+    private void status(UUID payment, String status) {
+        orchestrator.payments.get(payment).put("status", status);
     }
 
     @Test

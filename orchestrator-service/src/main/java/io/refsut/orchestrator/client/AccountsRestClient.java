@@ -1,19 +1,33 @@
 package io.refsut.orchestrator.client;
 
+import java.util.UUID;
+
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
+import io.smallrye.mutiny.Uni;
+
 /**
  * HTTP contract of service-2 `/accounts`: find, insert, replace ({@link DocumentsRestClient}),
- * with bodies {@link AccountWrite} for insert and replace.
+ * with bodies {@link AccountWrite} for insert and replace, and the delete that compensates a half-made account.
  */
 @RegisterRestClient(configKey = "accounts")
 @Path("/accounts")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public interface AccountsRestClient extends DocumentsRestClient<Account> {
+
+    /** Delete the account created at {@code ifCreatedAt} (compensation of an account creation). */
+    @DELETE
+    @Path("/{id}")
+    Uni<Void> delete(@PathParam("id") UUID id, @QueryParam("ifCreatedAt") String ifCreatedAt,
+            @BeanParam CallContext context);
 }

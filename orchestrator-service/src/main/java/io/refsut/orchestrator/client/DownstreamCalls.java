@@ -74,6 +74,16 @@ public class DownstreamCalls {
         return call(dependency, "replace", mapped(dependency, request));
     }
 
+    /** DELETE of one document (compensations only); never retried here, a compensation decides itself. */
+    public <T> Uni<T> delete(Dependency dependency, Supplier<Uni<T>> request) {
+        return call(dependency, "delete", mapped(dependency, request));
+    }
+
+    /** GET of a bounded list of documents (the recovery sweep); not retried, the sweep runs again. */
+    public <T> Uni<T> query(Dependency dependency, Supplier<Uni<T>> request) {
+        return call(dependency, "query", mapped(dependency, request));
+    }
+
     private static <T> Supplier<Uni<T>> mapped(Dependency dependency, Supplier<Uni<T>> request) {
         return () -> request.get().onFailure().transform(e -> DownstreamErrors.map(dependency, e));
     }

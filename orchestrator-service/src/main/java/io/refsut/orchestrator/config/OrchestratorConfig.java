@@ -17,6 +17,9 @@ public interface OrchestratorConfig {
     /** Public HTTP settings. */
     HttpSettings http();
 
+    /** Recovery sweep of payments left PENDING (a crash of the orchestrator between steps, a failed compensation). */
+    RecoverySettings recovery();
+
     /** HTTPS certificate settings. */
     TlsSettings tls();
 
@@ -31,6 +34,32 @@ public interface OrchestratorConfig {
         /** How many times a debit re-reads the balance after a version conflict before giving up (409). */
         @WithDefault("8")
         int maxConflictRetries();
+    }
+
+    /** Recovery sweep settings ({@code sut.recovery.*}). */
+    interface RecoverySettings {
+        /** Sweep at start-up and then every {@link #intervalMs()}; false: no timer (the sweep can still be called). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Time between two sweeps, in milliseconds. */
+        @WithDefault("10000")
+        long intervalMs();
+
+        /**
+         * Only payments PENDING for longer than this are swept, in milliseconds: well above the longest a live
+         * payment can take (its calls' timeouts and conflict retries), so the sweep never races a live request.
+         */
+        @WithDefault("30000")
+        long minAgeMs();
+
+        /** Payments asked for per page (service-3 answers at most 100). */
+        @WithDefault("50")
+        int pageSize();
+
+        /** Pages per sweep at most; the rest waits for the next sweep. */
+        @WithDefault("20")
+        int maxPages();
     }
 
     /**

@@ -25,10 +25,14 @@ public class TransactionProblems {
     public Response transaction(TransactionFailure e, UriInfo uri) {
         Problem problem = new Problem(Problem.type(e.slug()), Problem.title(e.status()), e.status(), e.getMessage(),
                 ProblemMappers.path(uri), null);
-        return Response.status(e.status()).type(Problem.MEDIA_TYPE).entity(new Body(problem, e.partial())).build();
+        return Response.status(e.status()).type(Problem.MEDIA_TYPE).entity(new Body(problem, e.partial(), e.compensated())).build();
     }
 
-    /** The problem members, then {@code partial}: the writes the transaction had already made (absent if none). */
-    public record Body(@JsonUnwrapped Problem problem, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Written> partial) {
+    /**
+     * The problem members, then {@code partial}: the writes the transaction had already made and that remain (absent if
+     * none), and {@code compensated}: the writes it made and then undid (absent if none).
+     */
+    public record Body(@JsonUnwrapped Problem problem, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Written> partial,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Written> compensated) {
     }
 }

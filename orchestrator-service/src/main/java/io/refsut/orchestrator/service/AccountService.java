@@ -57,10 +57,12 @@ public class AccountService {
                 settle(a, new Written("accounts", "insert", id), written, failures);
                 settle(b, new Written("balances", "insert", id), written, failures);
                 if (!failures.isEmpty()) {
-                    return Uni.createFrom().failure(TransactionFailure.of(failures, written));
+                    return undo(id, a.ok() ? a.value() : null, b.ok(), context, TransactionFailure.of(failures, written));
                 }
                 return audit.record("ACCOUNT_CREATED", id, "initialBalanceMinor=" + request.initialBalanceMinor()
                         + " currency=" + request.currency(), context, written)
+                        .onFailure().recoverWithUni(e -> this.<Void>undo(id, a.value(), true, context,
+                                TransactionFailure.of(e, written)))
                         .map(event -> new AccountView(a.value(), b.value()));
             });
         });
@@ -103,6 +105,33 @@ public class AccountService {
                 .flatMap(updated -> audit.record("ACCOUNT_UPDATED", id, "status=" + updated.status(), context,
                         List.of(new Written("accounts", "replace", id)))
                         .map(event -> new UpdatedAccount(updated))));
+    }
+
+    /**
+     * Compensation of a failed account creation: deletes what this request inserted (the balance only while still at
+     * version 0, never debited), so no half of an account remains; always ends in {@code failure}, marked compensated,
+     * or partial when a delete failed (its dependency is down).
+     */
+    private <T> Uni<T> undo(UUID id, Account inserted, boolean balanceInserted, CallContext context,
+            TransactionFailure failure) {
+        List<Written> undone = new ArrayList<>();
+        Uni<Void> chain = Uni.createFrom().voidItem();
+        if (inserted != null) {
+            undone.add(new Written("accounts", "delete", id));
+            String createdAt = String.valueOf(inserted.createdAt());
+            chain = chain.flatMap(v -> calls.delete(Dependency.ACCOUNTS,
+                    () -> accounts.delete(id, createdAt, context)));
+        }
+        if (balanceInserted) {
+            undone.add(new Written("balances", "delete", id));
+            chain = chain.flatMap(v -> calls.delete(Dependency.BALANCES, () -> balances.delete(id, 0, context)));
+        }
+        if (undone.isEmpty()) {
+            return Uni.createFrom().failure(failure);
+        }
+        return chain.onItemOrFailure().transformToUni((v, e) -> Uni.createFrom().failure(e == null
+                ? failure.compensatedBy(undone, "the half-made account " + id + " was deleted")
+                : failure.withNote("compensation incomplete (" + PaymentService.reason(e) + ")")));
     }
 
     static <T> void settle(Leg<T> leg, Written write, List<Written> written, List<Throwable> failures) {

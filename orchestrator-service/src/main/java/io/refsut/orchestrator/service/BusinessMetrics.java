@@ -20,7 +20,15 @@ public class BusinessMetrics {
         this.registry = registry;
         for (Operation operation : Operation.values()) {
             partialCounter(operation);
+            compensatedCounter(operation);
         }
+    }
+
+    private Counter compensatedCounter(Operation operation) {
+        return Counter.builder("sut.transaction.compensated")
+                .description("Transactions that failed after a write and whose writes a compensation undid")
+                .tag("operation", operation.tag())
+                .register(registry);
     }
 
     /** Runs {@code work} (subscribed lazily) and records its duration with the outcome it had. */
@@ -31,6 +39,8 @@ public class BusinessMetrics {
                 String outcome = outcome(failure);
                 if (outcome.equals("partial_failure")) {
                     partialCounter(operation).increment();
+                } else if (outcome.equals("compensated")) {
+                    compensatedCounter(operation).increment();
                 }
                 sample.stop(Timer.builder("sut.business.operation")
                         .description("Duration of a business operation, by outcome")
@@ -58,6 +68,9 @@ public class BusinessMetrics {
         if (failure instanceof TransactionFailure tf) {
             if (!tf.partial().isEmpty()) {
                 return "partial_failure";
+            }
+            if (!tf.compensated().isEmpty()) {
+                return "compensated";
             }
             return tf.status() < 500 ? "client_error" : "dependency_failure";
         }

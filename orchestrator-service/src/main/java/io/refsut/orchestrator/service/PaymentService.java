@@ -2,6 +2,7 @@ package io.refsut.orchestrator.service;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,6 +16,7 @@ import io.refsut.orchestrator.client.BalanceReplace;
 import io.refsut.orchestrator.client.BalancesRestClient;
 import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.client.Dependency;
+import io.refsut.orchestrator.client.DependencyUnavailableException;
 import io.refsut.orchestrator.client.DownstreamCalls;
 import io.refsut.orchestrator.client.DownstreamRejectedException;
 import io.refsut.orchestrator.client.Payment;
@@ -29,6 +31,11 @@ public class PaymentService {
 
     /** service-4 keeps at most this many applied payment ids per balance, most recent first. */
     static final int APPLIED_PAYMENTS_KEPT = 16;
+
+    /** Payment states (service-3 {@code status}). */
+    public static final String PENDING = "PENDING";
+    public static final String COMPLETED = "COMPLETED";
+    public static final String CANCELLED = "CANCELLED";
 
     private final AccountsRestClient accounts;
     private final PaymentsRestClient payments;
@@ -50,7 +57,13 @@ public class PaymentService {
         this.maxConflictRetries = config.balance().maxConflictRetries();
     }
 
-    /** s2 find account (exists, ACTIVE, same currency) → (s3 insert payment ∥ s4 debit balance) → s5 audit. */
+    /**
+     * s2 find account (exists, ACTIVE, same currency) → (s3 insert payment PENDING ∥ s4 debit balance) → s5 audit →
+     * s3 replace payment COMPLETED (conditional on PENDING). A failure after a write is compensated: the debit is
+     * restored (by payment id, whichever attempt applied it), then the payment is CANCELLED; a step that cannot be
+     * compensated now (its dependency is down) leaves the payment PENDING for the recovery sweep
+     * ({@link PaymentRecovery}). See docs/CONTRACT.md, "Payment states".
+     */
     public Uni<PaymentMade> make(NewPayment request, CallContext context) {
         UUID paymentId = request.id() != null ? request.id() : UUID.randomUUID();
         return metrics.timed(Operation.MAKE_PAYMENT, () -> calls.find(Dependency.ACCOUNTS,
@@ -61,32 +74,164 @@ public class PaymentService {
                 .flatMap(account -> {
                     Uni<Payment> payment = calls.insert(Dependency.PAYMENTS, () -> payments.insert(
                             new PaymentWrite(paymentId, request.accountId(), request.amountMinor(),
-                                    request.currency(), request.reference(), request.note()),
+                                    request.currency(), request.reference(), request.note(), PENDING, null),
                             context));
                     Uni<Debit> debit = debit(request, paymentId, context, 0);
                     return Uni.combine().all().unis(Leg.of(payment), Leg.of(debit)).asTuple();
                 })
-                .flatMap(legs -> {
-                    Leg<Payment> p = legs.getItem1();
-                    Leg<Debit> d = legs.getItem2();
-                    List<Written> written = new ArrayList<>();
-                    List<Throwable> failures = new ArrayList<>();
-                    AccountService.settle(p, new Written("payments", "insert", paymentId), written, failures);
-                    if (d.ok()) {
-                        if (d.value().appliedNow()) {
-                            written.add(new Written("balances", "replace", request.accountId()));
+                .flatMap(legs -> settle(request, paymentId, legs.getItem1(), legs.getItem2(), context)));
+    }
+
+    private Uni<PaymentMade> settle(NewPayment request, UUID paymentId, Leg<Payment> p, Leg<Debit> d,
+            CallContext context) {
+        Written inserted = new Written("payments", "insert", paymentId);
+        Written debited = new Written("balances", "replace", request.accountId());
+        if (p.ok() && d.ok()) {
+            List<Written> written = d.value().appliedNow() ? List.of(inserted, debited) : List.of(inserted);
+            return audit.record("PAYMENT_MADE", paymentId, "accountId=" + request.accountId()
+                    + " amountMinor=" + request.amountMinor() + " currency=" + request.currency(), context, written)
+                    .onFailure().recoverWithUni(e -> this.<Void>compensate(p.value(), context,
+                            TransactionFailure.of(e, written)))
+                    .flatMap(audited -> complete(p.value(), context, written))
+                    .map(completed -> new PaymentMade(completed, d.value().balance()));
+        }
+        if (p.ok()) {
+            return compensate(p.value(), context, TransactionFailure.of(d.failure(), List.of(inserted)));
+        }
+        List<Throwable> failures = new ArrayList<>();
+        failures.add(p.failure());
+        if (!d.ok()) {
+            failures.add(d.failure());
+        }
+        if (!d.ok() || !d.value().appliedNow()) {
+            // nothing written by this request (a debit applied by an earlier attempt belongs to that attempt)
+            return Uni.createFrom().failure(TransactionFailure.of(failures, List.of()));
+        }
+        TransactionFailure failure = TransactionFailure.of(failures, List.of(debited));
+        if (isConflict(p.failure())) {
+            // the payment id exists: a PENDING payment of the same account and amount is an earlier attempt of this
+            // one, which our debit now completes (its owner or the sweep marks it COMPLETED); anything else keeps
+            // no debit of ours
+            return calls.find(Dependency.PAYMENTS, () -> payments.find(paymentId, context))
+                    .onFailure().recoverWithItem(Optional.empty())
+                    .flatMap(existing -> {
+                        boolean earlierAttempt = existing.isPresent() && PENDING.equals(existing.get().status())
+                                && request.accountId().equals(existing.get().accountId())
+                                && request.amountMinor().equals(existing.get().amountMinor());
+                        return earlierAttempt
+                                ? Uni.createFrom().failure(failure.withNote("the earlier attempt's PENDING payment "
+                                        + "is now debited and completes by the recovery sweep"))
+                                : restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, 0)
+                                        .flatMap(restored -> Uni.createFrom().failure(failure.compensatedBy(
+                                                List.of(debited), "debit of " + paymentId + " restored")));
+                    });
+        }
+        return restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, 0)
+                .onFailure().transform(e -> failure.withNote("the debit could not be restored yet ("
+                        + reason(e) + ")"))
+                .flatMap(restored -> Uni.createFrom().failure(failure.compensatedBy(List.of(debited),
+                        "debit of " + paymentId + " restored")));
+    }
+
+    /** s3 replace PENDING → COMPLETED; when that fails the payment stays PENDING, debited, for the sweep. */
+    private Uni<Payment> complete(Payment payment, CallContext context, List<Written> written) {
+        return calls.replace(Dependency.PAYMENTS, () -> payments.replaceIf(payment.id(), PENDING,
+                PaymentWrite.withStatus(payment, COMPLETED), context))
+                .onFailure(PaymentService::isConflict).recoverWithUni(conflict -> calls.find(Dependency.PAYMENTS,
+                        () -> payments.find(payment.id(), context)).flatMap(found -> {
+                            if (found.isPresent() && COMPLETED.equals(found.get().status())) {
+                                return Uni.createFrom().item(found.get());
+                            }
+                            // cancelled meanwhile (the recovery sweep found it without its debit): restore the debit
+                            TransactionFailure cancelled = new TransactionFailure(409, "payment-cancelled", "payment "
+                                    + payment.id() + " was cancelled while it was being made", written);
+                            return restoreDebit(payment.id(), payment.accountId(), payment.amountMinor(), context, 0)
+                                    .onFailure().transform(e -> cancelled.withNote("its debit could not be restored "
+                                            + "yet (" + reason(e) + ")"))
+                                    .flatMap(restored -> Uni.createFrom().<Payment>failure(cancelled.compensatedBy(
+                                            List.of(new Written("balances", "restore", payment.accountId())),
+                                            "debit of " + payment.id() + " restored")));
+                        }))
+                .onFailure(e -> !(e instanceof TransactionFailure)).transform(e -> TransactionFailure.of(e, written)
+                        .withNote("payment " + payment.id() + " stays PENDING with its debit; the recovery sweep "
+                                + "completes it"));
+    }
+
+    /**
+     * Undoes a payment whose later step failed: restore its debit if the balance lists it, then s3 replace PENDING →
+     * CANCELLED; always ends in a failure, {@code failure} marked compensated, or left partial (PENDING, for the
+     * recovery sweep) when a compensating call failed.
+     */
+    private <T> Uni<T> compensate(Payment payment, CallContext context, TransactionFailure failure) {
+        List<Written> undone = List.of(new Written("payments", "cancel", payment.id()));
+        return restoreDebit(payment.id(), payment.accountId(), payment.amountMinor(), context, 0)
+                .flatMap(restored -> cancel(payment, context).map(cancelled -> restored))
+                .onItemOrFailure().transformToUni((restored, e) -> {
+                    if (e != null) {
+                        return Uni.createFrom().failure(failure.withNote("compensation incomplete ("
+                                + reason(e) + "): payment " + payment.id()
+                                + " stays PENDING; the recovery sweep completes or cancels it"));
+                    }
+                    List<Written> all = new ArrayList<>(undone);
+                    if (restored) {
+                        all.add(new Written("balances", "restore", payment.accountId()));
+                    }
+                    return Uni.createFrom().failure(failure.compensatedBy(all, "payment " + payment.id()
+                            + " CANCELLED" + (restored ? ", its debit restored" : ", it was not debited")));
+                });
+    }
+
+    /** s3 replace PENDING → CANCELLED; a payment already CANCELLED counts as done. */
+    Uni<Payment> cancel(Payment payment, CallContext context) {
+        return calls.replace(Dependency.PAYMENTS, () -> payments.replaceIf(payment.id(), PENDING,
+                PaymentWrite.withStatus(payment, CANCELLED), context))
+                .onFailure(PaymentService::isConflict).recoverWithUni(conflict -> calls.find(Dependency.PAYMENTS,
+                        () -> payments.find(payment.id(), context)).map(found -> {
+                            if (found.isPresent() && CANCELLED.equals(found.get().status())) {
+                                return found.get();
+                            }
+                            throw new IllegalStateException("payment " + payment.id() + " is "
+                                    + found.map(Payment::status).orElse("absent") + ", not PENDING");
+                        }));
+    }
+
+    /** s3 replace PENDING → COMPLETED for the sweep; a payment already COMPLETED counts as done. */
+    Uni<Payment> completeRecovered(Payment payment, CallContext context) {
+        return calls.replace(Dependency.PAYMENTS, () -> payments.replaceIf(payment.id(), PENDING,
+                PaymentWrite.withStatus(payment, COMPLETED), context));
+    }
+
+    /**
+     * Restores the debit of {@code paymentId} if the balance lists it among its applied payments: amount added back
+     * and the id removed, in one replace conditional on the version (re-read on conflict, bounded).
+     *
+     * @return whether a debit was restored (false: the balance does not list the payment)
+     */
+    Uni<Boolean> restoreDebit(UUID paymentId, UUID accountId, long amountMinor, CallContext context, int conflicts) {
+        return calls.find(Dependency.BALANCES, () -> balances.find(accountId, context)).flatMap(found -> {
+            if (found.isEmpty() || !found.get().applied().contains(paymentId)) {
+                return Uni.createFrom().item(false);
+            }
+            Balance current = found.get();
+            List<UUID> applied = current.applied().stream().filter(id -> !id.equals(paymentId)).toList();
+            BalanceReplace next = new BalanceReplace(current.currency(), current.availableMinor() + amountMinor,
+                    current.version(), applied, current.note());
+            return calls.replace(Dependency.BALANCES, () -> balances.replace(accountId, next, context))
+                    .replaceWith(true)
+                    .onFailure(PaymentService::isConflict).recoverWithUni(conflict -> {
+                        if (conflicts >= maxConflictRetries) {
+                            return Uni.createFrom().failure(new IllegalStateException("balance of account "
+                                    + accountId + " changed concurrently " + (conflicts + 1) + " times in a row"));
                         }
-                    } else {
-                        failures.add(d.failure());
-                    }
-                    if (!failures.isEmpty()) {
-                        return Uni.createFrom().failure(TransactionFailure.of(failures, written));
-                    }
-                    return audit.record("PAYMENT_MADE", paymentId, "accountId=" + request.accountId()
-                            + " amountMinor=" + request.amountMinor() + " currency=" + request.currency(), context,
-                            written)
-                            .map(event -> new PaymentMade(p.value(), d.value().balance()));
-                }));
+                        return restoreDebit(paymentId, accountId, amountMinor, context, conflicts + 1);
+                    });
+        });
+    }
+
+    /** Whether the balance of {@code accountId} lists {@code paymentId} as applied; empty balance: false. */
+    Uni<Boolean> debited(UUID paymentId, UUID accountId, CallContext context) {
+        return calls.find(Dependency.BALANCES, () -> balances.find(accountId, context))
+                .map(found -> found.isPresent() && found.get().applied().contains(paymentId));
     }
 
     /** s3 find payment → s2 find account. */
@@ -137,7 +282,7 @@ public class PaymentService {
                     current.availableMinor() - request.amountMinor(), current.version(), applied, current.note());
             return calls.replace(Dependency.BALANCES, () -> balances.replace(accountId, next, context))
                     .map(replaced -> new Debit(replaced, true))
-                    .onFailure(PaymentService::isVersionConflict).recoverWithUni(conflict -> {
+                    .onFailure(PaymentService::isConflict).recoverWithUni(conflict -> {
                         if (conflicts >= maxConflictRetries) {
                             return Uni.createFrom().failure(new TransactionFailure(409, "version-conflict",
                                     "balance of account " + accountId + " changed concurrently " + (conflicts + 1)
@@ -149,7 +294,16 @@ public class PaymentService {
         });
     }
 
-    private static boolean isVersionConflict(Throwable e) {
+    /** Why a compensating call failed, for the client's detail. */
+    static String reason(Throwable e) {
+        if (e instanceof TransactionFailure || e instanceof DependencyUnavailableException
+                || e instanceof DownstreamRejectedException) {
+            return TransactionFailure.of(e, List.of()).getMessage();
+        }
+        return e.getMessage();
+    }
+
+    private static boolean isConflict(Throwable e) {
         return e instanceof DownstreamRejectedException rejected && rejected.status() == 409;
     }
 

@@ -17,12 +17,32 @@ public class TransactionFailure extends RuntimeException {
     private final int status;
     private final String slug;
     private final List<Written> partial;
+    private final List<Written> compensated;
 
     public TransactionFailure(int status, String slug, String detail, List<Written> partial) {
+        this(status, slug, detail, partial, List.of());
+    }
+
+    public TransactionFailure(int status, String slug, String detail, List<Written> partial,
+            List<Written> compensated) {
         super(detail, null, false, false);
         this.status = status;
         this.slug = slug;
         this.partial = List.copyOf(partial);
+        this.compensated = List.copyOf(compensated);
+    }
+
+    /**
+     * This failure after a compensation undid the writes {@code undone} (a payment CANCELLED, a debit restored, an
+     * orphan document deleted): nothing that reads as done remains, so {@code partial} becomes empty.
+     */
+    public TransactionFailure compensatedBy(List<Written> undone, String how) {
+        return new TransactionFailure(status, slug, getMessage() + "; compensated: " + how, List.of(), undone);
+    }
+
+    /** This failure when its compensation could not finish: the writes stay partial, {@code what} says why. */
+    public TransactionFailure withNote(String what) {
+        return new TransactionFailure(status, slug, getMessage() + "; " + what, partial, compensated);
     }
 
     public int status() {
@@ -35,6 +55,11 @@ public class TransactionFailure extends RuntimeException {
 
     public List<Written> partial() {
         return partial;
+    }
+
+    /** The writes a compensation undid (empty when there was none). */
+    public List<Written> compensated() {
+        return compensated;
     }
 
     /** 404: the named document does not exist. */
@@ -55,7 +80,8 @@ public class TransactionFailure extends RuntimeException {
         if (cause instanceof TransactionFailure failure) {
             List<Written> all = new ArrayList<>(written);
             failure.partial.stream().filter(w -> !all.contains(w)).forEach(all::add);
-            return new TransactionFailure(failure.status, failure.slug, failure.getMessage(), all);
+            return new TransactionFailure(failure.status, failure.slug, failure.getMessage(), all,
+                    failure.compensated);
         }
         if (cause instanceof DependencyUnavailableException unavailable) {
             String detail = "dependency '" + unavailable.dependency().label() + "' is unavailable: "

@@ -6,11 +6,13 @@ import java.util.UUID;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -20,12 +22,14 @@ import io.refsut.balances.store.Balance;
 import io.refsut.balances.store.BalanceStore;
 import io.refsut.common.mongo.DocumentResource;
 import io.refsut.common.mongo.Timestamps;
+import io.refsut.common.web.Ids;
 import io.refsut.common.web.ProblemException;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Balances: find (GET /balances/{id}, from {@link DocumentResource}), insert, and replace conditional on the version
- * the client read (optimistic concurrency).
+ * the client read (optimistic concurrency), and the conditional delete that compensates a half-made account
+ * creation.
  */
 @Path("/balances")
 @Produces(MediaType.APPLICATION_JSON)
@@ -57,6 +61,27 @@ public class BalanceResource extends DocumentResource<Balance> {
                 : store.get(id).map(current -> {
                     throw ProblemException.conflict("version-conflict", "balance " + id + " is at version "
                             + current.version() + ", not " + read + "; read it again and retry");
+                }));
+    }
+
+    /**
+     * Deletes the balance, only while it is still at version {@code ifVersion} (required; 0: never debited): the
+     * compensation of an account creation whose account insert failed. 204; 400 without {@code ifVersion}; 404
+     * absent; 409 at another version.
+     */
+    @DELETE
+    @Path("/{id}")
+    public Uni<Response> delete(@PathParam("id") String pathId, @QueryParam("ifVersion") Long ifVersion) {
+        UUID id = Ids.parse("id", pathId);
+        if (ifVersion == null || ifVersion < 0) {
+            throw ProblemException.badRequest("ifVersion", "a delete names the version it expects (0 or more)");
+        }
+        long version = ifVersion;
+        return store.delete(id, Filters.eq("version", version)).flatMap(deleted -> deleted
+                ? Uni.createFrom().item(Response.noContent().build())
+                : store.get(id).map(current -> {
+                    throw ProblemException.conflict("version-conflict", "balance " + id + " is at version "
+                            + current.version() + ", not " + version + "; not deleted");
                 }));
     }
 

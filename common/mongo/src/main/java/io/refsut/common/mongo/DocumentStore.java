@@ -2,6 +2,7 @@ package io.refsut.common.mongo;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -104,6 +105,24 @@ public class DocumentStore<T> {
             }
             return document;
         });
+    }
+
+    /**
+     * Deletes the document matching the id and the extra filter ({@code null} for none); used by compensations only.
+     *
+     * @return whether a document was deleted
+     */
+    public Uni<Boolean> delete(UUID id, Bson extraFilter) {
+        Bson filter = extraFilter == null ? Filters.eq("_id", id) : Filters.and(Filters.eq("_id", id), extraFilter);
+        return timed("delete", () -> collection.deleteOne(filter).map(result -> result.getDeletedCount() > 0),
+                deleted -> deleted ? "success" : "not_found");
+    }
+
+    /** At most {@code limit} documents matching the filter, in the order of {@code sort}. */
+    public Uni<List<T>> findMany(Bson filter, Bson sort, int limit) {
+        return timed("query", () -> collection.find(filter,
+                new io.quarkus.mongodb.FindOptions().sort(sort).limit(limit)).collect().asList(),
+                found -> "success");
     }
 
     /**

@@ -14,8 +14,8 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * Vert.x filter in front of every route: refuses a request whose declared body ({@code Content-Length}) is over
- * {@code sut.http.max-body-bytes} with 413, and one whose {@code Content-Length} is not a number with 400, before
- * anything reads the body. Bodies sent without a length are bounded by {@code quarkus.http.limits.max-body-size}.
+ * {@code sut.http.max-body-bytes} with 413, one whose {@code Content-Length} is not a number with 400, and one with a
+ * body but no {@code Content-Type} with 415, before anything reads the body. Bodies sent without a length are bounded by {@code quarkus.http.limits.max-body-size}.
  */
 @ApplicationScoped
 public class BodyLimit {
@@ -54,6 +54,12 @@ public class BodyLimit {
                         + maxBodyBytes + " bytes");
                 return;
             }
+        }
+        boolean hasBody = (length != null && !length.trim().equals("0"))
+                || context.request().getHeader(HttpHeaders.TRANSFER_ENCODING) != null;
+        if (hasBody && context.request().getHeader(HttpHeaders.CONTENT_TYPE) == null) {
+            refuse(context, 415, "unsupported-media-type", "a request body needs a Content-Type (application/json)");
+            return;
         }
         context.next();
     }

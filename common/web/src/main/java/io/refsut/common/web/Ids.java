@@ -12,13 +12,29 @@ public final class Ids {
     private Ids() {
     }
 
-    /** The UUID in canonical form, or a 400 problem naming the field. */
+    private static final UUID NIL = new UUID(0, 0);
+
+    /** The UUID in canonical form, not the nil UUID, or a 400 problem naming the field. */
     public static UUID parse(String field, String value) {
-        if (value == null || !CANONICAL.matcher(value).matches()) {
+        if (value == null || !isCanonical(value)) {
             throw ProblemException.badRequest(field, "must be a UUID in canonical form (8-4-4-4-12 hex digits), got '"
                     + abbreviate(value) + "'");
         }
-        return UUID.fromString(value);
+        UUID uuid = UUID.fromString(value);
+        if (isNil(uuid)) {
+            throw ProblemException.badRequest(field, "must not be the nil UUID");
+        }
+        return uuid;
+    }
+
+    /** Whether {@code value} is a UUID in canonical 8-4-4-4-12 form. */
+    public static boolean isCanonical(String value) {
+        return CANONICAL.matcher(value).matches();
+    }
+
+    /** Whether {@code id} is the nil UUID (all zeros), which no document may have. */
+    public static boolean isNil(UUID id) {
+        return NIL.equals(id);
     }
 
     /** A 400 problem unless the body carries no id or the same id as the path. */
@@ -32,6 +48,10 @@ public final class Ids {
         if (value == null) {
             return "";
         }
-        return value.length() > 60 ? value.substring(0, 60) + "…" : value;
+        String shown = value.length() > 60 ? value.substring(0, 60) + "…" : value;
+        // never echo a control character back
+        StringBuilder clean = new StringBuilder(shown.length());
+        shown.codePoints().forEach(c -> clean.appendCodePoint(c < 0x20 || (c >= 0x7F && c <= 0x9F) ? '?' : c));
+        return clean.toString();
     }
 }

@@ -57,7 +57,9 @@ public class ProblemMappers {
         String field = e instanceof JsonMappingException jme ? jsonPath(jme) : "";
         String message;
         String slug = "validation";
-        if (e instanceof UnrecognizedPropertyException upe) {
+        if (e instanceof StrictValues.InvalidValueException) {
+            message = e.getOriginalMessage();
+        } else if (e instanceof UnrecognizedPropertyException upe) {
             field = jsonPath(upe);
             message = "unknown property";
         } else if (e instanceof InvalidFormatException ife) {
@@ -181,7 +183,8 @@ public class ProblemMappers {
         if (value == null) {
             return "";
         }
-        String oneLine = value.replaceAll("\\s+", " ");
+        // one line, and no control character echoed back
+        String oneLine = value.replaceAll("\\s+", " ").replaceAll("[\\x00-\\x1F\\x7F-\\x9F]", "?");
         return oneLine.length() > 120 ? oneLine.substring(0, 120) + "…" : oneLine;
     }
 }

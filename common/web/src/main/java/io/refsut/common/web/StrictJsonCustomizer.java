@@ -11,7 +11,10 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 
 import io.quarkus.jackson.ObjectMapperCustomizer;
 
-/** Makes JSON input strict: no silent coercion between types, no unknown or duplicate properties. */
+/**
+ * Makes JSON input strict: no silent coercion between types, no unknown or duplicate properties, no control
+ * characters in strings, UUIDs canonical and never empty or nil ({@link StrictValues}).
+ */
 @Singleton
 public class StrictJsonCustomizer implements ObjectMapperCustomizer {
 
@@ -32,5 +35,6 @@ public class StrictJsonCustomizer implements ObjectMapperCustomizer {
             mapper.coercionConfigFor(type).setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
         }
         mapper.coercionConfigFor(LogicalType.Enum).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail);
+        mapper.registerModule(StrictValues.module());
     }
 }

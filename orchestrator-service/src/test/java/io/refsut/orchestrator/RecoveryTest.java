@@ -1,0 +1,111 @@
+package io.refsut.orchestrator;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.put;
+import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.refsut.orchestrator.service.PaymentRecovery;
+
+/**
+ * A crash of the orchestrator between the steps of a payment leaves what the data services hold: a payment PENDING
+ * whose debit was applied (the crash came after the debit) and one PENDING without its debit (the crash came before).
+ * The recovery sweep of the restarted orchestrator completes the first and cancels the second, each with one
+ * replace conditional on PENDING, and touches no balance.
+ */
+@QuarkusTest
+@WithTestResource(WireMockDownstreams.class)
+class RecoveryTest extends StubbedDownstreams {
+
+    @Inject
+    PaymentRecovery recovery;
+
+    private final UUID debitedAccount = UUID.randomUUID();
+    private final UUID debitedPayment = UUID.randomUUID();
+    private final UUID undebitedAccount = UUID.randomUUID();
+    private final UUID undebitedPayment = UUID.randomUUID();
+
+    @Test
+    void completesAPendingPaymentWhoseDebitWasAppliedAndCancelsOneWithout() {
+        Instant started = Instant.now();
+        wireMock.stubFor(get(urlPathEqualTo("/payments")).withQueryParam("status", WireMock.equalTo("PENDING"))
+                .willReturn(json(200, "[" + Docs.payment(debitedPayment, debitedAccount, 30) + ","
+                        + Docs.payment(undebitedPayment, undebitedAccount, 40) + "]")));
+        wireMock.stubFor(get("/balances/" + debitedAccount).willReturn(json(200,
+                Docs.balance(debitedAccount, 970, 1, List.of(debitedPayment)))));
+        wireMock.stubFor(get("/balances/" + undebitedAccount).willReturn(json(200,
+                Docs.balance(undebitedAccount, 1000, 0, List.of()))));
+        wireMock.stubFor(put("/payments/" + debitedPayment + "?ifStatus=PENDING")
+                .willReturn(json(200, Docs.payment(debitedPayment, debitedAccount, 30, "COMPLETED"))));
+        wireMock.stubFor(put("/payments/" + undebitedPayment + "?ifStatus=PENDING")
+                .willReturn(json(200, Docs.payment(undebitedPayment, undebitedAccount, 40, "CANCELLED"))));
+
+        PaymentRecovery.Sweep sweep = recovery.sweep().await().atMost(Duration.ofSeconds(30));
+
+        assertEquals(new PaymentRecovery.Sweep(1, 1, 0), sweep);
+        wireMock.verify(putRequestedFor(urlEqualTo("/payments/" + debitedPayment + "?ifStatus=PENDING"))
+                .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("COMPLETED")))
+                .withRequestBody(matchingJsonPath("$.amountMinor", WireMock.equalTo("30"))));
+        wireMock.verify(putRequestedFor(urlEqualTo("/payments/" + undebitedPayment + "?ifStatus=PENDING"))
+                .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("CANCELLED"))));
+        wireMock.verify(0, putRequestedFor(urlPathMatching("/balances/.*")));
+        // only payments older than sut.recovery.min-age-ms are asked for
+        LoggedRequest query = wireMock.findAll(WireMock.getRequestedFor(urlPathEqualTo("/payments"))).get(0);
+        Instant before = Instant.parse(query.queryParameter("createdBefore").firstValue());
+        Instant ended = Instant.now();
+        assertTrue(!before.isBefore(started.minusSeconds(30)) && !before.isAfter(ended.minusSeconds(30)),
+                "createdBefore " + before + " is the sweep's time minus 30 s");
+        assertEquals("50", query.queryParameter("limit").firstValue());
+    }
+
+    @Test
+    void leavesAPaymentPendingWhenItsBalanceCannotBeReadAndTriesAgainNextTime() {
+        wireMock.stubFor(get(urlPathEqualTo("/payments")).willReturn(json(200,
+                "[" + Docs.payment(debitedPayment, debitedAccount, 30) + "]")));
+        wireMock.stubFor(get("/balances/" + debitedAccount).willReturn(json(500, Docs.problem(500, "down"))));
+
+        assertEquals(new PaymentRecovery.Sweep(0, 0, 1), recovery.sweep().await().atMost(Duration.ofSeconds(30)));
+        wireMock.verify(0, putRequestedFor(urlPathMatching("/payments/.*")));
+
+        wireMock.stubFor(get("/balances/" + debitedAccount).willReturn(json(200,
+                Docs.balance(debitedAccount, 970, 1, List.of(debitedPayment)))));
+        wireMock.stubFor(put("/payments/" + debitedPayment + "?ifStatus=PENDING")
+                .willReturn(json(200, Docs.payment(debitedPayment, debitedAccount, 30, "COMPLETED"))));
+        breakers.resetAll();
+        assertEquals(new PaymentRecovery.Sweep(1, 0, 0), recovery.sweep().await().atMost(Duration.ofSeconds(30)));
+    }
+
+    @Test
+    void aPaymentSettledMeanwhileIsNotTouchedAgain() {
+        wireMock.stubFor(get(urlPathEqualTo("/payments")).willReturn(json(200,
+                "[" + Docs.payment(undebitedPayment, undebitedAccount, 40) + "]")));
+        wireMock.stubFor(get("/balances/" + undebitedAccount).willReturn(json(200,
+                Docs.balance(undebitedAccount, 1000, 0, List.of()))));
+        wireMock.stubFor(put("/payments/" + undebitedPayment + "?ifStatus=PENDING")
+                .willReturn(json(409, Docs.problem(409, "payment is CANCELLED, not PENDING"))));
+        wireMock.stubFor(get("/payments/" + undebitedPayment).willReturn(json(200,
+                Docs.payment(undebitedPayment, undebitedAccount, 40, "CANCELLED"))));
+
+        assertEquals(new PaymentRecovery.Sweep(0, 1, 0), recovery.sweep().await().atMost(Duration.ofSeconds(30)));
+        wireMock.verify(1, putRequestedFor(urlPathMatching("/payments/.*")));
+    }
+}
