@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,8 +77,6 @@ class ReliabilityIT {
     }
 
     @Test
-    @Disabled("issue 11: the services still accept control characters, the nil UUID, an empty id and a body without "
-            + "Content-Type (see docs/reliability.md); enable when they refuse them")
     void everyBadRequestIsRefusedWithAProblemAndWritesNothing() {
         JsonNode part = report.path("parts").path("badInput");
         assertEquals(0, part.path("wrongAnswers").asLong(), part.path("failures").toString());
@@ -100,8 +97,6 @@ class ReliabilityIT {
     }
 
     @Test
-    @Disabled("issue 11: make_payment and create_account still leave half-made operations when balances dies "
-            + "(no payment state machine yet); enable with it")
     void killingBalancesLeavesNoHalfMadeOperationAfterTheSweep() {
         JsonNode fault = report.path("faults").get(0);
         assertEquals(0, fault.path("inconsistent").asLong(), fault.path("examples").toString());
