@@ -45,28 +45,21 @@ final class BadInputCorpus {
         BadInputCorpus corpus = new BadInputCorpus();
         String account = accountId.toString();
         String other = UUID.randomUUID().toString();
+        ObjectNode accountBody = obj(Map.of("owner", "Ada", "currency", "EUR", "status", "ACTIVE"));
+        Set<String> accountFields = Set.of("owner", "currency", "status");
+        ObjectNode paymentBody = obj(Map.of("accountId", account, "amountMinor", 100, "currency", "EUR",
+                "reference", "r-1"));
+        Set<String> paymentFields = Set.of("accountId", "amountMinor", "currency", "reference");
         List<Endpoint> endpoints = List.of(
                 new Endpoint("orchestrator", "POST", "/api/v1/accounts",
                         obj(Map.of("owner", "Ada", "currency", "EUR", "initialBalanceMinor", 1000)),
                         Set.of("owner", "currency", "initialBalanceMinor")),
-                new Endpoint("orchestrator", "PUT", "/api/v1/accounts/" + account,
-                        obj(Map.of("owner", "Ada", "currency", "EUR", "status", "ACTIVE")),
-                        Set.of("owner", "currency", "status")),
-                new Endpoint("orchestrator", "POST", "/api/v1/payments",
-                        obj(Map.of("accountId", account, "amountMinor", 100, "currency", "EUR", "reference", "r-1")),
-                        Set.of("accountId", "amountMinor", "currency", "reference")),
-                new Endpoint("accounts", "POST", "/accounts",
-                        obj(Map.of("owner", "Ada", "currency", "EUR", "status", "ACTIVE")),
-                        Set.of("owner", "currency", "status")),
-                new Endpoint("accounts", "PUT", "/accounts/" + account,
-                        obj(Map.of("owner", "Ada", "currency", "EUR", "status", "ACTIVE")),
-                        Set.of("owner", "currency", "status")),
-                new Endpoint("payments", "POST", "/payments",
-                        obj(Map.of("accountId", account, "amountMinor", 100, "currency", "EUR", "reference", "r-1")),
-                        Set.of("accountId", "amountMinor", "currency", "reference")),
-                new Endpoint("payments", "PUT", "/payments/" + other,
-                        obj(Map.of("accountId", account, "amountMinor", 100, "currency", "EUR", "reference", "r-1")),
-                        Set.of("accountId", "amountMinor", "currency", "reference")),
+                new Endpoint("orchestrator", "PUT", "/api/v1/accounts/" + account, accountBody, accountFields),
+                new Endpoint("orchestrator", "POST", "/api/v1/payments", paymentBody, paymentFields),
+                new Endpoint("accounts", "POST", "/accounts", accountBody, accountFields),
+                new Endpoint("accounts", "PUT", "/accounts/" + account, accountBody, accountFields),
+                new Endpoint("payments", "POST", "/payments", paymentBody, paymentFields),
+                new Endpoint("payments", "PUT", "/payments/" + other, paymentBody, paymentFields),
                 new Endpoint("balances", "POST", "/balances",
                         obj(Map.of("id", other, "currency", "EUR", "availableMinor", 100)),
                         Set.of("currency", "availableMinor")),
