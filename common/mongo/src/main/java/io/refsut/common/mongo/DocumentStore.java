@@ -118,6 +118,11 @@ public class DocumentStore<T> {
                 deleted -> deleted ? "success" : "not_found");
     }
 
+    /** Creates the index if it does not exist (idempotent); answers its name. */
+    public Uni<String> createIndex(Bson keys, com.mongodb.client.model.IndexOptions options) {
+        return collection.createIndex(keys, options);
+    }
+
     /** At most {@code limit} documents matching the filter, in the order of {@code sort}. */
     public Uni<List<T>> findMany(Bson filter, Bson sort, int limit) {
         return timed("query", () -> collection.find(filter,
