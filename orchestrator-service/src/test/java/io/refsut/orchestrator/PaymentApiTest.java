@@ -225,7 +225,11 @@ class PaymentApiTest extends StubbedDownstreams {
         activeAccount("EUR");
         wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
         wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
-        wireMock.stubFor(put("/balances/" + accountId).willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.availableMinor",
+                WireMock.equalTo("900"))).willReturn(json(500, Docs.problem(500, "boom"))));
+        // the fence: the balance unchanged at the next version, so the failed debit can never land late
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.availableMinor",
+                WireMock.equalTo("1000"))).willReturn(json(200, Docs.balance(accountId, 1000, 4, List.of()))));
         cancels();
         double before = registry.counter("sut.transaction.compensated", "operation", "make_payment").count();
 
@@ -243,7 +247,12 @@ class PaymentApiTest extends StubbedDownstreams {
                 .body("compensated[0].id", equalTo(paymentId.toString()));
 
         assertEquals(before + 1, registry.counter("sut.transaction.compensated", "operation", "make_payment").count());
-        wireMock.verify(1, putRequestedFor(urlEqualTo("/balances/" + accountId)));
+        wireMock.verify(2, putRequestedFor(urlEqualTo("/balances/" + accountId)));
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
+                {"currency":"EUR","availableMinor":1000,"version":3,"appliedPayments":[]}""")));
+        List<String> calls = calls();
+        assertTrue(calls.lastIndexOf("PUT /balances/" + accountId)
+                < calls.indexOf("PUT /payments/" + paymentId + "?ifStatus=PENDING"), "fenced before cancelled: " + calls);
         wireMock.verify(putRequestedFor(urlEqualTo("/payments/" + paymentId + "?ifStatus=PENDING"))
                 .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("CANCELLED"))));
         wireMock.verify(0, postRequestedFor(urlEqualTo("/audit-events")));
@@ -318,6 +327,30 @@ class PaymentApiTest extends StubbedDownstreams {
                 .body("detail", containsString("'payments'"))
                 .body("partial", nullValue())
                 .body("compensated[0].dependency", equalTo("balances"));
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
+                {"currency":"EUR","availableMinor":1000,"version":4,"appliedPayments":[]}""")));
+    }
+
+    @Test
+    void restoresADebitThatFailedButWasAppliedWhenTheInsertFailedToo() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs(STARTED)
+                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs("applied")
+                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+        // the debit is applied, but its answer is a failure
+        wireMock.stubFor(put("/balances/" + accountId).inScenario("lost answer")
+                .withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
+                .willReturn(json(500, Docs.problem(500, "lost"))).willSetStateTo("applied"));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("4")))
+                .willReturn(json(200, Docs.balance(accountId, 1000, 5, List.of()))));
+
+        given().contentType("application/json").body(payment(100))
+                .when().post("/api/v1/payments")
+                .then().statusCode(503)
+                .body("partial", nullValue())
+                .body("compensated[0].operation", equalTo("restore"));
         wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
                 {"currency":"EUR","availableMinor":1000,"version":4,"appliedPayments":[]}""")));
     }

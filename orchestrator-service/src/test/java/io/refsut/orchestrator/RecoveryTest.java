@@ -58,6 +58,8 @@ class RecoveryTest extends StubbedDownstreams {
                 .willReturn(json(200, Docs.payment(debitedPayment, debitedAccount, 30, "COMPLETED"))));
         wireMock.stubFor(put("/payments/" + undebitedPayment + "?ifStatus=PENDING")
                 .willReturn(json(200, Docs.payment(undebitedPayment, undebitedAccount, 40, "CANCELLED"))));
+        wireMock.stubFor(put("/balances/" + undebitedAccount).willReturn(json(200,
+                Docs.balance(undebitedAccount, 1000, 1, List.of()))));
 
         PaymentRecovery.Sweep sweep = recovery.sweep().await().atMost(Duration.ofSeconds(30));
 
@@ -67,7 +69,12 @@ class RecoveryTest extends StubbedDownstreams {
                 .withRequestBody(matchingJsonPath("$.amountMinor", WireMock.equalTo("30"))));
         wireMock.verify(putRequestedFor(urlEqualTo("/payments/" + undebitedPayment + "?ifStatus=PENDING"))
                 .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("CANCELLED"))));
-        wireMock.verify(0, putRequestedFor(urlPathMatching("/balances/.*")));
+        // the balance of the cancelled payment is fenced (unchanged, next version): a debit still in flight from the
+        // crashed attempt can never apply; the debited one is not touched
+        wireMock.verify(1, putRequestedFor(urlPathMatching("/balances/.*")));
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + undebitedAccount)).withRequestBody(
+                WireMock.equalToJson("""
+                        {"currency":"EUR","availableMinor":1000,"version":0,"appliedPayments":[]}""")));
         // only payments older than sut.recovery.min-age-ms are asked for
         LoggedRequest query = wireMock.findAll(WireMock.getRequestedFor(urlPathEqualTo("/payments"))).get(0);
         Instant before = Instant.parse(query.queryParameter("createdBefore").firstValue());
@@ -104,8 +111,37 @@ class RecoveryTest extends StubbedDownstreams {
                 .willReturn(json(409, Docs.problem(409, "payment is CANCELLED, not PENDING"))));
         wireMock.stubFor(get("/payments/" + undebitedPayment).willReturn(json(200,
                 Docs.payment(undebitedPayment, undebitedAccount, 40, "CANCELLED"))));
+        wireMock.stubFor(put("/balances/" + undebitedAccount).willReturn(json(200,
+                Docs.balance(undebitedAccount, 1000, 1, List.of()))));
 
         assertEquals(new PaymentRecovery.Sweep(0, 1, 0), recovery.sweep().await().atMost(Duration.ofSeconds(30)));
         wireMock.verify(1, putRequestedFor(urlPathMatching("/payments/.*")));
+    }
+
+    @Test
+    void restoresADebitThatLandedLateBeforeCancelling() {
+        wireMock.stubFor(get(urlPathEqualTo("/payments")).willReturn(json(200,
+                "[" + Docs.payment(undebitedPayment, undebitedAccount, 40) + "]")));
+        // the first read does not list the payment; the debit of the crashed attempt lands before the fence
+        wireMock.stubFor(get("/balances/" + undebitedAccount).inScenario("late").whenScenarioStateIs(
+                com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED).willReturn(json(200,
+                        Docs.balance(undebitedAccount, 1000, 0, List.of()))).willSetStateTo("read once"));
+        wireMock.stubFor(get("/balances/" + undebitedAccount).inScenario("late").whenScenarioStateIs("read once")
+                .willReturn(json(200, Docs.balance(undebitedAccount, 1000, 0, List.of()))).willSetStateTo("landed"));
+        wireMock.stubFor(get("/balances/" + undebitedAccount).inScenario("late").whenScenarioStateIs("landed")
+                .willReturn(json(200, Docs.balance(undebitedAccount, 960, 1, List.of(undebitedPayment)))));
+        wireMock.stubFor(put("/balances/" + undebitedAccount).withRequestBody(matchingJsonPath("$.version",
+                WireMock.equalTo("0"))).willReturn(json(409, Docs.problem(409, "balance is at version 1, not 0"))));
+        wireMock.stubFor(put("/balances/" + undebitedAccount).withRequestBody(matchingJsonPath("$.version",
+                WireMock.equalTo("1"))).willReturn(json(200, Docs.balance(undebitedAccount, 1000, 2, List.of()))));
+        wireMock.stubFor(put("/payments/" + undebitedPayment + "?ifStatus=PENDING")
+                .willReturn(json(200, Docs.payment(undebitedPayment, undebitedAccount, 40, "CANCELLED"))));
+
+        assertEquals(new PaymentRecovery.Sweep(0, 1, 0), recovery.sweep().await().atMost(Duration.ofSeconds(30)));
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + undebitedAccount)).withRequestBody(
+                WireMock.equalToJson("""
+                        {"currency":"EUR","availableMinor":1000,"version":1,"appliedPayments":[]}""")));
+        wireMock.verify(putRequestedFor(urlEqualTo("/payments/" + undebitedPayment + "?ifStatus=PENDING"))
+                .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("CANCELLED"))));
     }
 }

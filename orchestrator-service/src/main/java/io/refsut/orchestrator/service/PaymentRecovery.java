@@ -30,8 +30,10 @@ import io.vertx.core.Vertx;
  * The bounded recovery sweep: payments still PENDING after {@code sut.recovery.min-age-ms} were left by a crash of
  * the orchestrator between the steps of a payment, or by a compensation whose dependency was down. Each is settled
  * from the balance of its account: if the balance lists the payment id among its applied payments the debit happened
- * and the payment becomes COMPLETED, otherwise it becomes CANCELLED (nothing to restore). Both are single-document
- * replaces conditional on the payment still being PENDING. Runs at start-up and every
+ * and the payment becomes COMPLETED, otherwise it becomes CANCELLED, after the balance is fenced (replaced unchanged
+ * at its next version, so that a debit still in flight from the crashed or timed-out attempt can never apply; should
+ * it have landed meanwhile, it is restored). The payment's change is one replace conditional on it still being
+ * PENDING. Runs at start-up and every
  * {@code sut.recovery.interval-ms}, at most {@code max-pages} pages of {@code page-size} payments per sweep, one
  * payment at a time; a sweep never overlaps another.
  */
@@ -122,7 +124,10 @@ public class PaymentRecovery {
         return paymentService.debited(payment.id(), payment.accountId(), context)
                 .flatMap(debited -> debited
                         ? paymentService.completeRecovered(payment, context).map(done -> "completed")
-                        : paymentService.cancel(payment, context).map(done -> "cancelled"))
+                        : paymentService.restoreDebit(payment.id(), payment.accountId(), payment.amountMinor(),
+                                context, true, 0)
+                                .flatMap(restored -> paymentService.cancel(payment, context))
+                                .map(done -> "cancelled"))
                 .onItem().invoke(outcome -> (outcome.equals("completed") ? completedCounter : cancelledCounter)
                         .increment())
                 .onFailure().recoverWithItem(e -> {

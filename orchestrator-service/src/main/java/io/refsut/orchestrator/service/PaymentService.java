@@ -91,17 +91,29 @@ public class PaymentService {
             return audit.record("PAYMENT_MADE", paymentId, "accountId=" + request.accountId()
                     + " amountMinor=" + request.amountMinor() + " currency=" + request.currency(), context, written)
                     .onFailure().recoverWithUni(e -> this.<Void>compensate(p.value(), context,
-                            TransactionFailure.of(e, written)))
+                            TransactionFailure.of(e, written), false))
                     .flatMap(audited -> complete(p.value(), context, written))
                     .map(completed -> new PaymentMade(completed, d.value().balance()));
         }
         if (p.ok()) {
-            return compensate(p.value(), context, TransactionFailure.of(d.failure(), List.of(inserted)));
+            return compensate(p.value(), context, TransactionFailure.of(d.failure(), List.of(inserted)),
+                    unknownOutcome(d.failure()));
         }
         List<Throwable> failures = new ArrayList<>();
         failures.add(p.failure());
         if (!d.ok()) {
             failures.add(d.failure());
+        }
+        if (!d.ok() && unknownOutcome(d.failure()) && !isConflict(p.failure())) {
+            // neither leg known to be written, but a debit that timed out may have been applied: restore it if the
+            // balance lists this payment (no payment with this id exists, so the debit can only be this request's)
+            TransactionFailure failure = TransactionFailure.of(failures, List.of());
+            return restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, true, 0)
+                    .onFailure().recoverWithItem(false)
+                    .flatMap(restored -> Uni.createFrom().failure(restored
+                            ? failure.compensatedBy(List.of(new Written("balances", "restore", request.accountId())),
+                                    "a debit of " + paymentId + " that timed out but was applied is restored")
+                            : failure));
         }
         if (!d.ok() || !d.value().appliedNow()) {
             // nothing written by this request (a debit applied by an earlier attempt belongs to that attempt)
@@ -121,12 +133,13 @@ public class PaymentService {
                         return earlierAttempt
                                 ? Uni.createFrom().failure(failure.withNote("the earlier attempt's PENDING payment "
                                         + "is now debited and completes by the recovery sweep"))
-                                : restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, 0)
+                                : restoreDebit(paymentId, request.accountId(), request.amountMinor(), context,
+                                        false, 0)
                                         .flatMap(restored -> Uni.createFrom().failure(failure.compensatedBy(
                                                 List.of(debited), "debit of " + paymentId + " restored")));
                     });
         }
-        return restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, 0)
+        return restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, false, 0)
                 .onFailure().transform(e -> failure.withNote("the debit could not be restored yet ("
                         + reason(e) + ")"))
                 .flatMap(restored -> Uni.createFrom().failure(failure.compensatedBy(List.of(debited),
@@ -145,7 +158,8 @@ public class PaymentService {
                             // cancelled meanwhile (the recovery sweep found it without its debit): restore the debit
                             TransactionFailure cancelled = new TransactionFailure(409, "payment-cancelled", "payment "
                                     + payment.id() + " was cancelled while it was being made", written);
-                            return restoreDebit(payment.id(), payment.accountId(), payment.amountMinor(), context, 0)
+                            return restoreDebit(payment.id(), payment.accountId(), payment.amountMinor(), context,
+                                    false, 0)
                                     .onFailure().transform(e -> cancelled.withNote("its debit could not be restored "
                                             + "yet (" + reason(e) + ")"))
                                     .flatMap(restored -> Uni.createFrom().<Payment>failure(cancelled.compensatedBy(
@@ -162,9 +176,9 @@ public class PaymentService {
      * CANCELLED; always ends in a failure, {@code failure} marked compensated, or left partial (PENDING, for the
      * recovery sweep) when a compensating call failed.
      */
-    private <T> Uni<T> compensate(Payment payment, CallContext context, TransactionFailure failure) {
+    private <T> Uni<T> compensate(Payment payment, CallContext context, TransactionFailure failure, boolean fence) {
         List<Written> undone = List.of(new Written("payments", "cancel", payment.id()));
-        return restoreDebit(payment.id(), payment.accountId(), payment.amountMinor(), context, 0)
+        return restoreDebit(payment.id(), payment.accountId(), payment.amountMinor(), context, fence, 0)
                 .flatMap(restored -> cancel(payment, context).map(cancelled -> restored))
                 .onItemOrFailure().transformToUni((restored, e) -> {
                     if (e != null) {
@@ -203,29 +217,53 @@ public class PaymentService {
 
     /**
      * Restores the debit of {@code paymentId} if the balance lists it among its applied payments: amount added back
-     * and the id removed, in one replace conditional on the version (re-read on conflict, bounded).
+     * and the id removed, in one replace conditional on the version (re-read on conflict, bounded). With
+     * {@code fence}, used when a debit's outcome is unknown (it timed out and may still be in flight), a balance that
+     * does not list the payment is replaced unchanged at the next version: a debit still in flight carries the
+     * version it read and can then never apply (its conditional replace answers 409), so "not listed" stays true.
      *
      * @return whether a debit was restored (false: the balance does not list the payment)
      */
-    Uni<Boolean> restoreDebit(UUID paymentId, UUID accountId, long amountMinor, CallContext context, int conflicts) {
+    Uni<Boolean> restoreDebit(UUID paymentId, UUID accountId, long amountMinor, CallContext context, boolean fence,
+            int conflicts) {
         return calls.find(Dependency.BALANCES, () -> balances.find(accountId, context)).flatMap(found -> {
-            if (found.isEmpty() || !found.get().applied().contains(paymentId)) {
+            if (found.isEmpty()) {
                 return Uni.createFrom().item(false);
             }
             Balance current = found.get();
+            if (!current.applied().contains(paymentId)) {
+                if (!fence) {
+                    return Uni.createFrom().item(false);
+                }
+                BalanceReplace same = new BalanceReplace(current.currency(), current.availableMinor(),
+                        current.version(), current.applied(), current.note());
+                return calls.replace(Dependency.BALANCES, () -> balances.replace(accountId, same, context))
+                        .replaceWith(false)
+                        .onFailure(PaymentService::isConflict).recoverWithUni(conflict -> retryRestore(paymentId,
+                                accountId, amountMinor, context, fence, conflicts));
+            }
             List<UUID> applied = current.applied().stream().filter(id -> !id.equals(paymentId)).toList();
             BalanceReplace next = new BalanceReplace(current.currency(), current.availableMinor() + amountMinor,
                     current.version(), applied, current.note());
             return calls.replace(Dependency.BALANCES, () -> balances.replace(accountId, next, context))
                     .replaceWith(true)
-                    .onFailure(PaymentService::isConflict).recoverWithUni(conflict -> {
-                        if (conflicts >= maxConflictRetries) {
-                            return Uni.createFrom().failure(new IllegalStateException("balance of account "
-                                    + accountId + " changed concurrently " + (conflicts + 1) + " times in a row"));
-                        }
-                        return restoreDebit(paymentId, accountId, amountMinor, context, conflicts + 1);
-                    });
+                    .onFailure(PaymentService::isConflict).recoverWithUni(conflict -> retryRestore(paymentId,
+                            accountId, amountMinor, context, fence, conflicts));
         });
+    }
+
+    private Uni<Boolean> retryRestore(UUID paymentId, UUID accountId, long amountMinor, CallContext context,
+            boolean fence, int conflicts) {
+        if (conflicts >= maxConflictRetries) {
+            return Uni.createFrom().failure(new IllegalStateException("balance of account " + accountId
+                    + " changed concurrently " + (conflicts + 1) + " times in a row"));
+        }
+        return restoreDebit(paymentId, accountId, amountMinor, context, fence, conflicts + 1);
+    }
+
+    /** Whether a failed call may still have been applied (timeout, 5xx, lost connection): not a business answer. */
+    private static boolean unknownOutcome(Throwable e) {
+        return e instanceof DependencyUnavailableException;
     }
 
     /** Whether the balance of {@code accountId} lists {@code paymentId} as applied; empty balance: false. */
