@@ -79,10 +79,8 @@ class AccountApiTest extends StubbedDownstreams {
         wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(UUID.randomUUID(), 0, 0, List.of()))));
         wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(UUID.randomUUID(), "ACCOUNT_CREATED"))));
 
-        given().contentType("application/json").body("""
-                {"owner":"Ada","currency":"EUR","status":"SUSPENDED","initialBalanceMinor":0}""")
-                .when().post("/api/v1/accounts")
-                .then().statusCode(201)
+        postJson("/api/v1/accounts", """
+                {"owner":"Ada","currency":"EUR","status":"SUSPENDED","initialBalanceMinor":0}""").statusCode(201)
                 .header("X-Request-Id", matchesPattern("[0-9a-f-]{36}"));
 
         String accountId = wireMock.findAll(postRequestedFor(urlEqualTo("/accounts"))).get(0).getBodyAsString()
@@ -199,10 +197,8 @@ class AccountApiTest extends StubbedDownstreams {
         wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(id, 1, 0, List.of()))));
         wireMock.stubFor(WireMock.delete("/balances/" + id + "?ifVersion=0").willReturn(aResponse().withStatus(204)));
 
-        given().contentType("application/json").body("""
-                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
-                .when().post("/api/v1/accounts")
-                .then().statusCode(409)
+        postJson("/api/v1/accounts", """
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(409)
                 .contentType("application/problem+json")
                 .body("type", equalTo("urn:refsut:problem:duplicate-id"))
                 .body("detail", containsString("accounts"))
@@ -223,10 +219,8 @@ class AccountApiTest extends StubbedDownstreams {
         wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
                 .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(aResponse().withStatus(204)));
 
-        given().contentType("application/json").body("""
-                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
-                .when().post("/api/v1/accounts")
-                .then().statusCode(503)
+        postJson("/api/v1/accounts", """
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(503)
                 .contentType("application/problem+json")
                 .body("detail", containsString("'balances'"))
                 .body("detail", containsString("compensated"))
@@ -247,10 +241,8 @@ class AccountApiTest extends StubbedDownstreams {
                 .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(aResponse().withStatus(204)));
         wireMock.stubFor(WireMock.delete("/balances/" + id + "?ifVersion=0").willReturn(aResponse().withStatus(204)));
 
-        given().contentType("application/json").body("""
-                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
-                .when().post("/api/v1/accounts")
-                .then().statusCode(503)
+        postJson("/api/v1/accounts", """
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(503)
                 .body("detail", containsString("'audit'"))
                 .body("partial", nullValue())
                 .body("compensated", hasSize(2));

@@ -98,10 +98,9 @@ class PaymentApiTest extends StubbedDownstreams {
         wireMock.stubFor(put("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 5, 1, List.of()))));
         wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(paymentId, "PAYMENT_MADE"))));
 
-        given().contentType("application/json").body("""
+        postJson("/api/v1/payments", """
                 {"accountId":"%s","amountMinor":5,"currency":"EUR","reference":"r"}""".formatted(accountId))
-                .when().post("/api/v1/payments")
-                .then().statusCode(201);
+                .statusCode(201);
 
         String chosen = wireMock.findAll(postRequestedFor(urlEqualTo("/payments"))).get(0).getBodyAsString()
                 .replaceAll(".*\"id\":\"([0-9a-f-]{36})\".*", "$1");
@@ -126,9 +125,7 @@ class PaymentApiTest extends StubbedDownstreams {
                 .willReturn(json(200, Docs.balance(accountId, 800, 5, List.of(paymentId, earlier)))));
         wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(paymentId, "PAYMENT_MADE"))));
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(201)
+        postJson("/api/v1/payments", payment(100)).statusCode(201)
                 .body("balance.availableMinor", equalTo(800));
 
         wireMock.verify(2, getRequestedFor(urlEqualTo("/balances/" + accountId)));
@@ -151,9 +148,7 @@ class PaymentApiTest extends StubbedDownstreams {
                 .willReturn(json(409, Docs.problem(409, "balance is at version 4, not 3"))));
         wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(paymentId, "PAYMENT_MADE"))));
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(201)
+        postJson("/api/v1/payments", payment(100)).statusCode(201)
                 .body("balance.availableMinor", equalTo(900))
                 .body("balance.version", equalTo(4));
 
@@ -169,9 +164,7 @@ class PaymentApiTest extends StubbedDownstreams {
         wireMock.stubFor(put("/balances/" + accountId).willReturn(json(409, Docs.problem(409, "conflict"))));
         cancels();
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(409)
+        postJson("/api/v1/payments", payment(100)).statusCode(409)
                 .contentType("application/problem+json")
                 .body("type", equalTo("urn:refsut:problem:version-conflict"))
                 .body("partial", nullValue())
@@ -190,9 +183,7 @@ class PaymentApiTest extends StubbedDownstreams {
     void refusesPaymentsFromAnAccountThatIsNotActive() {
         wireMock.stubFor(get("/accounts/" + accountId).willReturn(json(200, Docs.account(accountId, "SUSPENDED", "EUR"))));
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(422)
+        postJson("/api/v1/payments", payment(100)).statusCode(422)
                 .contentType("application/problem+json")
                 .body("detail", containsString("SUSPENDED"));
         assertEquals(List.of("GET /accounts/" + accountId), calls());
@@ -202,9 +193,7 @@ class PaymentApiTest extends StubbedDownstreams {
     void refusesAPaymentInAnotherCurrency() {
         activeAccount("USD");
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(422)
+        postJson("/api/v1/payments", payment(100)).statusCode(422)
                 .body("detail", containsString("USD"));
         assertEquals(List.of("GET /accounts/" + accountId), calls());
     }
@@ -213,9 +202,7 @@ class PaymentApiTest extends StubbedDownstreams {
     void answers404ForAPaymentFromAnUnknownAccount() {
         wireMock.stubFor(get("/accounts/" + accountId).willReturn(json(404, Docs.problem(404, "absent"))));
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(404)
+        postJson("/api/v1/payments", payment(100)).statusCode(404)
                 .body("type", equalTo("urn:refsut:problem:not-found"));
         assertEquals(List.of("GET /accounts/" + accountId), calls());
     }
@@ -233,9 +220,7 @@ class PaymentApiTest extends StubbedDownstreams {
         cancels();
         double before = registry.counter("sut.transaction.compensated", "operation", "make_payment").count();
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(503)
+        postJson("/api/v1/payments", payment(100)).statusCode(503)
                 .contentType("application/problem+json")
                 .body("type", equalTo("urn:refsut:problem:dependency-unavailable"))
                 .body("detail", containsString("'balances'"))
@@ -273,9 +258,7 @@ class PaymentApiTest extends StubbedDownstreams {
         wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
         cancels();
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(503)
+        postJson("/api/v1/payments", payment(100)).statusCode(503)
                 .body("detail", containsString("'audit'"))
                 .body("detail", containsString("debit restored"))
                 .body("partial", nullValue())
@@ -298,9 +281,7 @@ class PaymentApiTest extends StubbedDownstreams {
         wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
         wireMock.stubFor(get("/balances/" + accountId).willReturn(json(500, Docs.problem(500, "down"))));
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(503)
+        postJson("/api/v1/payments", payment(100)).statusCode(503)
                 .body("detail", containsString("stays PENDING"))
                 .body("partial", hasSize(1))
                 .body("partial[0].dependency", equalTo("payments"))
@@ -321,9 +302,7 @@ class PaymentApiTest extends StubbedDownstreams {
         wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("4")))
                 .willReturn(json(200, Docs.balance(accountId, 1000, 5, List.of()))));
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(503)
+        postJson("/api/v1/payments", payment(100)).statusCode(503)
                 .body("detail", containsString("'payments'"))
                 .body("partial", nullValue())
                 .body("compensated[0].dependency", equalTo("balances"));
@@ -362,9 +341,7 @@ class PaymentApiTest extends StubbedDownstreams {
         wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200,
                 Docs.balance(accountId, 900, 4, List.of(paymentId)))));
 
-        given().contentType("application/json").body(payment(100))
-                .when().post("/api/v1/payments")
-                .then().statusCode(409)
+        postJson("/api/v1/payments", payment(100)).statusCode(409)
                 .body("partial", nullValue())
                 .body("compensated", nullValue());
         wireMock.verify(0, putRequestedFor(urlPathMatching("/balances/.*")));

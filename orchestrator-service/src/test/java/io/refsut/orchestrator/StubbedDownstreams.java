@@ -1,6 +1,7 @@
 package io.refsut.orchestrator;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static io.restassured.RestAssured.given;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 
+import io.restassured.response.ValidatableResponse;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 
 /**
@@ -52,6 +54,11 @@ abstract class StubbedDownstreams {
                 .toList());
         Collections.reverse(calls);
         return calls;
+    }
+
+    /** POSTs {@code json} to the public API at {@code path}; the response, to check. */
+    static ValidatableResponse postJson(String path, String json) {
+        return given().contentType("application/json").body(json).when().post(path).then();
     }
 
     /** A stubbed answer with this status and JSON body (a problem for 4xx and 5xx). */

@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * own results folder under {@code <results-dir>/<timestamp>-<label>-x<N>/}, then the series is compared into its
  * {@code compare/} folder.
  */
-final class ExecutionSeries {
+record ExecutionSeries(RunSettings base, int executions, Duration pause, Map<String, String> labels,
+        Map<String, Object> injector, Consumer<String> console) {
 
     /** run.json's object for the execution number ({@code number}, {@code of}, {@code series}). */
     static final String EXECUTION = "execution";
@@ -33,23 +34,6 @@ final class ExecutionSeries {
     static final String INJECTOR = "injector";
 
     private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-
-    private final RunSettings base;
-    private final int executions;
-    private final Duration pause;
-    private final Map<String, String> labels;
-    private final Map<String, Object> injector;
-    private final Consumer<String> console;
-
-    ExecutionSeries(RunSettings base, int executions, Duration pause, Map<String, String> labels,
-            Map<String, Object> injector, Consumer<String> console) {
-        this.base = base;
-        this.executions = executions;
-        this.pause = pause;
-        this.labels = labels;
-        this.injector = injector;
-        this.console = console;
-    }
 
     /** run.json's {@code execution} object. */
     static Map<String, Object> execution(int number, int of, String series) {

@@ -1,6 +1,7 @@
 package io.refsut.common.web;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.util.UUID;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -24,8 +25,8 @@ public final class StrictValues {
     /** The Jackson module with the strict String and UUID deserializers. */
     public static SimpleModule module() {
         SimpleModule module = new SimpleModule("refsut-strict-values");
-        module.addDeserializer(String.class, new StrictString());
-        module.addDeserializer(UUID.class, new StrictUuid());
+        module.addDeserializer(String.class, new FromString<>(String.class, StrictValues::string));
+        module.addDeserializer(UUID.class, new FromString<>(UUID.class, StrictValues::uuid));
         return module;
     }
 
@@ -50,56 +51,56 @@ public final class StrictValues {
         }
     }
 
-    private static final class StrictString extends StdScalarDeserializer<String> {
+    /** A deserializer of a value written as a JSON string; any other token is left to the strict coercion rules. */
+    private static final class FromString<T> extends StdScalarDeserializer<T> {
 
         private static final long serialVersionUID = 1L;
 
-        StrictString() {
-            super(String.class);
+        private final Read<T> read;
+
+        FromString(Class<T> type, Read<T> read) {
+            super(type);
+            this.read = read;
         }
 
         @Override
-        public String deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+        @SuppressWarnings("unchecked")
+        public T deserialize(JsonParser parser, DeserializationContext context) throws IOException {
             if (!parser.hasToken(JsonToken.VALUE_STRING)) {
                 // numbers, booleans, objects, arrays: the strict coercion rules answer them
-                return (String) context.handleUnexpectedToken(String.class, parser);
+                return (T) context.handleUnexpectedToken(handledType(), parser);
             }
-            String value = parser.getText();
-            int at = controlCharacterAt(value);
-            if (at >= 0) {
-                throw new InvalidValueException(parser, String.format("must not contain control characters (found "
-                        + "U+%04X at position %d)", (int) value.charAt(at), at));
-            }
-            return value;
+            return read.value(parser, parser.getText());
         }
     }
 
-    private static final class StrictUuid extends StdScalarDeserializer<UUID> {
+    /** The value of a JSON string, or an {@link InvalidValueException}. */
+    @FunctionalInterface
+    private interface Read<T> extends Serializable {
+        T value(JsonParser parser, String text) throws IOException;
+    }
 
-        private static final long serialVersionUID = 1L;
-
-        StrictUuid() {
-            super(UUID.class);
+    private static String string(JsonParser parser, String value) throws IOException {
+        int at = controlCharacterAt(value);
+        if (at >= 0) {
+            throw new InvalidValueException(parser, String.format("must not contain control characters (found "
+                    + "U+%04X at position %d)", (int) value.charAt(at), at));
         }
+        return value;
+    }
 
-        @Override
-        public UUID deserialize(JsonParser parser, DeserializationContext context) throws IOException {
-            if (!parser.hasToken(JsonToken.VALUE_STRING)) {
-                return (UUID) context.handleUnexpectedToken(UUID.class, parser);
-            }
-            String value = parser.getText();
-            if (value.isEmpty()) {
-                throw new InvalidValueException(parser, "must be a UUID, not an empty string (leave the field out "
-                        + "to have one chosen)");
-            }
-            if (!Ids.isCanonical(value)) {
-                throw new InvalidValueException(parser, "must be a UUID in canonical form (8-4-4-4-12 hex digits)");
-            }
-            UUID uuid = UUID.fromString(value);
-            if (Ids.isNil(uuid)) {
-                throw new InvalidValueException(parser, "must not be the nil UUID");
-            }
-            return uuid;
+    private static UUID uuid(JsonParser parser, String value) throws IOException {
+        if (value.isEmpty()) {
+            throw new InvalidValueException(parser, "must be a UUID, not an empty string (leave the field out "
+                    + "to have one chosen)");
         }
+        if (!Ids.isCanonical(value)) {
+            throw new InvalidValueException(parser, "must be a UUID in canonical form (8-4-4-4-12 hex digits)");
+        }
+        UUID uuid = UUID.fromString(value);
+        if (Ids.isNil(uuid)) {
+            throw new InvalidValueException(parser, "must not be the nil UUID");
+        }
+        return uuid;
     }
 }
