@@ -250,4 +250,57 @@ class AccountApiTest extends StubbedDownstreams {
                 .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")));
         wireMock.verify(WireMock.deleteRequestedFor(urlEqualTo("/balances/" + id + "?ifVersion=0")));
     }
+
+    @jakarta.inject.Inject
+    io.refsut.orchestrator.service.LateInserts lateInserts;
+
+    @Test
+    void deletesABalanceThatLandsAfterItsAccountCreationFailed() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
+        // a timeout or 5xx: the balances service may still insert it (a frozen process answers late)
+        wireMock.stubFor(post("/balances").willReturn(json(500, Docs.problem(500, "frozen"))));
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
+                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(aResponse().withStatus(204)));
+
+        given().contentType("application/json").body("""
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
+                .when().post("/api/v1/accounts")
+                .then().statusCode(503)
+                .body("compensated[0].dependency", equalTo("accounts"));
+
+        // the balance landed after the compensation; the account is gone
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(404, Docs.problem(404, "absent"))));
+        wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 1, 0, List.of()))));
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/balances/" + id)).withQueryParam("ifVersion",
+                WireMock.equalTo("0")).willReturn(aResponse().withStatus(204)));
+
+        Integer deleted = lateInserts.cleanUp(java.time.Duration.ZERO,
+                new io.refsut.orchestrator.client.CallContext("test", null)).await().atMost(java.time.Duration.ofSeconds(30));
+        assertEquals(1, deleted);
+        wireMock.verify(WireMock.deleteRequestedFor(urlPathEqualTo("/balances/" + id))
+                .withQueryParam("ifVersion", WireMock.equalTo("0")));
+        assertEquals(0, lateInserts.cleanUp(java.time.Duration.ZERO,
+                new io.refsut.orchestrator.client.CallContext("test", null)).await().atMost(java.time.Duration.ofSeconds(30)),
+                "settled entries are not tried again");
+    }
+
+    @Test
+    void leavesAnAccountAloneWhenARetryCompletedIt() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(post("/balances").willReturn(json(500, Docs.problem(500, "frozen"))));
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
+                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(aResponse().withStatus(204)));
+        given().contentType("application/json").body("""
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
+                .when().post("/api/v1/accounts").then().statusCode(503);
+
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 1, 0, List.of()))));
+
+        assertEquals(0, lateInserts.cleanUp(java.time.Duration.ZERO,
+                new io.refsut.orchestrator.client.CallContext("test", null)).await().atMost(java.time.Duration.ofSeconds(30)));
+        wireMock.verify(0, WireMock.deleteRequestedFor(urlPathEqualTo("/balances/" + id)));
+    }
 }

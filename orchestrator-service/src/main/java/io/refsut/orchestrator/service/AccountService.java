@@ -17,6 +17,7 @@ import io.refsut.orchestrator.client.BalanceCreate;
 import io.refsut.orchestrator.client.BalancesRestClient;
 import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.client.Dependency;
+import io.refsut.orchestrator.client.DependencyUnavailableException;
 import io.refsut.orchestrator.client.DownstreamCalls;
 import io.smallrye.mutiny.Uni;
 
@@ -29,14 +30,16 @@ public class AccountService {
     private final AuditTrail audit;
     private final DownstreamCalls calls;
     private final BusinessMetrics metrics;
+    private final LateInserts lateInserts;
 
     public AccountService(@RestClient AccountsRestClient accounts, @RestClient BalancesRestClient balances,
-            AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics) {
+            AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics, LateInserts lateInserts) {
         this.accounts = accounts;
         this.balances = balances;
         this.audit = audit;
         this.calls = calls;
         this.metrics = metrics;
+        this.lateInserts = lateInserts;
     }
 
     /** s2 insert account ∥ s4 insert balance → s5 insert audit ACCOUNT_CREATED. */
@@ -57,6 +60,13 @@ public class AccountService {
                 settle(a, new Written("accounts", "insert", id), written, failures);
                 settle(b, new Written("balances", "insert", id), written, failures);
                 if (!failures.isEmpty()) {
+                    // an insert that failed without a business answer (timeout, 5xx) may still land later
+                    if (!a.ok() && a.failure() instanceof DependencyUnavailableException) {
+                        lateInserts.expect(LateInserts.Kind.ACCOUNT, id);
+                    }
+                    if (!b.ok() && b.failure() instanceof DependencyUnavailableException) {
+                        lateInserts.expect(LateInserts.Kind.BALANCE, id);
+                    }
                     return undo(id, a.ok() ? a.value() : null, b.ok(), context, TransactionFailure.of(failures, written));
                 }
                 return audit.record("ACCOUNT_CREATED", id, "initialBalanceMinor=" + request.initialBalanceMinor()

@@ -46,6 +46,7 @@ public class PaymentRecovery {
 
     private final PaymentsRestClient payments;
     private final PaymentService paymentService;
+    private final LateInserts lateInserts;
     private final DownstreamCalls calls;
     private final RecoverySettings settings;
     private final Counter completedCounter;
@@ -56,9 +57,10 @@ public class PaymentRecovery {
     private volatile long timer = -1;
 
     public PaymentRecovery(@RestClient PaymentsRestClient payments, PaymentService paymentService,
-            DownstreamCalls calls, OrchestratorConfig config, MeterRegistry registry) {
+            LateInserts lateInserts, DownstreamCalls calls, OrchestratorConfig config, MeterRegistry registry) {
         this.payments = payments;
         this.paymentService = paymentService;
+        this.lateInserts = lateInserts;
         this.calls = calls;
         this.settings = config.recovery();
         this.completedCounter = counter(registry, "completed");
@@ -89,6 +91,17 @@ public class PaymentRecovery {
                     }
                 },
                 failure -> Log.warnf("recovery sweep could not run: %s", PaymentService.reason(failure)));
+        if (lateInserts.waiting() > 0) {
+            lateInserts.cleanUp(java.time.Duration.ofMillis(settings.minAgeMs()),
+                    new CallContext("recovery-sweep-late-inserts", null)).subscribe().with(
+                            deleted -> {
+                                if (deleted > 0) {
+                                    Log.infof("recovery sweep: %d half-made account documents deleted", deleted);
+                                }
+                            },
+                            failure -> Log.warnf("late-insert clean-up could not run: %s",
+                                    PaymentService.reason(failure)));
+        }
     }
 
     /** One sweep now (no-op answering zeros when one is already running). */
