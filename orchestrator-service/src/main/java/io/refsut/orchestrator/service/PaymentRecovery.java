@@ -145,7 +145,7 @@ public class PaymentRecovery {
                         .increment())
                 .onFailure().recoverWithItem(e -> {
                     failedCounter.increment();
-                    Log.warnf("recovery sweep: payment %s stays PENDING for now: %s", payment.id(),
+                    Log.debugf("recovery sweep: payment %s stays PENDING for now: %s", payment.id(),
                             PaymentService.reason(e));
                     return "failed";
                 });
