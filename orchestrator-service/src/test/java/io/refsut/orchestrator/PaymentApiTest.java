@@ -12,6 +12,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -168,9 +169,7 @@ class PaymentApiTest extends StubbedDownstreams {
                 .contentType("application/problem+json")
                 .body("type", equalTo("urn:refsut:problem:version-conflict"))
                 .body("partial", nullValue())
-                .body("compensated", hasSize(1))
-                .body("compensated[0].dependency", equalTo("payments"))
-                .body("compensated[0].operation", equalTo("cancel"));
+                .body("compensated", contains(write("payments", "cancel")));
 
         int attempts = 1 + 8;
         // the compensation reads the balance once more: it does not list the payment, nothing to restore
@@ -226,9 +225,7 @@ class PaymentApiTest extends StubbedDownstreams {
                 .body("detail", containsString("'balances'"))
                 .body("detail", containsString("CANCELLED"))
                 .body("partial", nullValue())
-                .body("compensated", hasSize(1))
-                .body("compensated[0].dependency", equalTo("payments"))
-                .body("compensated[0].operation", equalTo("cancel"))
+                .body("compensated", contains(write("payments", "cancel")))
                 .body("compensated[0].id", equalTo(paymentId.toString()));
 
         assertEquals(before + 1, registry.counter("sut.transaction.compensated", "operation", "make_payment").count());
@@ -263,8 +260,7 @@ class PaymentApiTest extends StubbedDownstreams {
                 .body("detail", containsString("debit restored"))
                 .body("partial", nullValue())
                 .body("compensated", hasSize(2))
-                .body("compensated[1].dependency", equalTo("balances"))
-                .body("compensated[1].operation", equalTo("restore"));
+                .body("compensated[1]", write("balances", "restore"));
 
         // the restore: amount back, the payment id out of the applied list, conditional on the version read
         wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""

@@ -2,6 +2,8 @@ package io.refsut.orchestrator;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.allOf;
+import static org.hamcrest.Matchers.hasEntry;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,6 +11,7 @@ import java.util.List;
 
 import jakarta.inject.Inject;
 
+import org.hamcrest.Matcher;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
@@ -59,6 +62,12 @@ abstract class StubbedDownstreams {
     /** POSTs {@code json} to the public API at {@code path}; the response, to check. */
     static ValidatableResponse postJson(String path, String json) {
         return given().contentType("application/json").body(json).when().post(path).then();
+    }
+
+    /** Matches one write a problem lists in {@code partial} or {@code compensated}: its dependency and operation. */
+    @SuppressWarnings({ "unchecked", "rawtypes" })
+    static Matcher<Object> write(String dependency, String operation) {
+        return (Matcher) allOf(hasEntry("dependency", dependency), hasEntry("operation", operation));
     }
 
     /** A stubbed answer with this status and JSON body (a problem for 4xx and 5xx). */
