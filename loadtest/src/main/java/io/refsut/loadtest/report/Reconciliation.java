@@ -16,8 +16,8 @@ import java.util.Map;
  * @param rejected              failed (4xx, 5xx) writes of which nothing was found
  * @param partial               failed or indeterminate writes found partly applied (e.g. a payment completed behind a
  *                              409 while its balance was not debited, or a debit without its payment)
- * @param pending               payments still PENDING after the delayed second read (the orchestrator's recovery
- *                              sweep did not settle them): the run is not clean
+ * @param pending               payments still PENDING after the delayed second read and the pending wait (the
+ *                              orchestrator's recovery sweep did not settle them): the run is not clean
  * @param compensated           failed or indeterminate payments found CANCELLED: the orchestrator undid them
  * @param indeterminateApplied  writes without a usable answer (timeout, connection) found applied
  * @param indeterminateAbsent   writes without a usable answer not found, even at the delayed second read

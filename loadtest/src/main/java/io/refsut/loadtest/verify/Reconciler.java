@@ -40,8 +40,8 @@ import java.util.stream.Stream;
  * <li>Whatever an acknowledged or unknown-outcome write should have left but was not found is read again after
  * {@code recheckDelay} ({@code appliedAfterDelay} when it then appears).</li>
  * <li>Payments carry a status (PENDING, COMPLETED, CANCELLED; none on services before the payment states: completed).
- * A payment found PENDING is read again after {@code recheckDelay} (the orchestrator's recovery sweep settles it) and
- * is {@code pending} if it still is: the run is then not clean. A payment found CANCELLED was compensated: for a
+ * A payment found PENDING is read again after {@code recheckDelay}, then every 2 s for up to {@code pendingWait} (the
+ * orchestrator's recovery sweep settles it), and is {@code pending} if it still is: the run is then not clean. A payment found CANCELLED was compensated: for a
  * failed or unknown-outcome write it is {@code compensated} (its own count, clean); for an acknowledged one it is
  * {@code mismatched}. Otherwise: acknowledged → {@code checked}, {@code missing} or {@code mismatched}; failed (4xx,
  * 5xx) → {@code rejected} when absent, {@code partial} when found completed; unknown outcome →
@@ -65,8 +65,23 @@ public final class Reconciler {
      * then balances and owners cannot be judged); {@code recheckDelay} is the wait before the second read.
      */
     public record Settings(String mode, int sampleSize, long records, long initialBalanceMinor, RecordIds ids,
-            URI target, HttpClient client, int parallelism, long seed, boolean wholeHistory, Duration recheckDelay) {
+            URI target, HttpClient client, int parallelism, long seed, boolean wholeHistory, Duration recheckDelay,
+            Duration pendingWait) {
+
+        /** With {@link #PENDING_WAIT}. */
+        public Settings(String mode, int sampleSize, long records, long initialBalanceMinor, RecordIds ids,
+                URI target, HttpClient client, int parallelism, long seed, boolean wholeHistory,
+                Duration recheckDelay) {
+            this(mode, sampleSize, records, initialBalanceMinor, ids, target, client, parallelism, seed, wholeHistory,
+                    recheckDelay, PENDING_WAIT);
+        }
     }
+
+    /**
+     * How long payments still PENDING after the delayed second read are read again (every 2 s) before they count as
+     * {@code pending}: above the orchestrator's default recovery-sweep age plus one interval (30 s + 10 s).
+     */
+    public static final Duration PENDING_WAIT = Duration.ofSeconds(45);
 
     /** An update attempt on one account. */
     private record Update(String owner, WriteOutcome outcome, long start, long end) {
@@ -173,6 +188,7 @@ public final class Reconciler {
             reread(accountsAgain, readBack::account, accountsFound);
             reread(paymentsAgain, readBack::payment, paymentsFound);
         }
+        awaitPendingSettled(toRead, console);
 
         Set<UUID> partialPayments = new LinkedHashSet<>();
         for (Long index : accountIndices) {
@@ -184,6 +200,26 @@ public final class Reconciler {
         return new ReconciliationResult(settings.mode(), checked, missing, mismatched, unreadable, rejected, partial,
                 pending, compensated, indeterminate, indeterminateApplied, indeterminateAbsent, appearedLate.size(), notJudged,
                 List.copyOf(examples));
+    }
+
+    /** Reads PENDING payments again every 2 s until none is, at most {@code pendingWait}: the sweep settles them. */
+    private void awaitPendingSettled(List<AckRecord> toRead, Consumer<String> console) {
+        long deadline = System.nanoTime() + settings.pendingWait().toNanos();
+        List<UUID> pending = stillPending(toRead);
+        if (!pending.isEmpty()) {
+            console.accept("reconciliation: " + pending.size() + " payments PENDING; reading them again for up to "
+                    + settings.pendingWait().toSeconds() + " s while the orchestrator's recovery sweep settles them");
+        }
+        while (!pending.isEmpty() && System.nanoTime() < deadline) {
+            sleep(Duration.ofNanos(Math.min(2_000_000_000L, Math.max(0, deadline - System.nanoTime()))));
+            reread(pending, readBack::payment, paymentsFound);
+            pending = stillPending(toRead);
+        }
+    }
+
+    private List<UUID> stillPending(List<AckRecord> toRead) {
+        return toRead.stream().map(AckRecord::id).distinct()
+                .filter(id -> PENDING.equals(status(paymentsFound, id))).toList();
     }
 
     private List<Long> chooseAccounts() {

@@ -49,6 +49,9 @@ public final class FakeOrchestrator implements AutoCloseable {
     public final Map<UUID, ObjectNode> landingLate = new ConcurrentHashMap<>();
     /** Payments answered as stored at the first GET, then replaced by the given document (a sweep settling them). */
     public final Map<UUID, ObjectNode> settleAfterFirstRead = new ConcurrentHashMap<>();
+    /** The same, replaced after the second GET (settled while the reconciliation waits for pending payments). */
+    public final Map<UUID, ObjectNode> settleAfterSecondRead = new ConcurrentHashMap<>();
+    private final Map<UUID, Integer> paymentReads = new ConcurrentHashMap<>();
 
     private final java.util.concurrent.atomic.AtomicLong reads = new java.util.concurrent.atomic.AtomicLong();
     private volatile long stallUntilNanos;
@@ -172,6 +175,9 @@ public final class FakeOrchestrator implements AutoCloseable {
         ObjectNode settled = settleAfterFirstRead.remove(paymentId);
         if (settled != null) {
             payments.put(paymentId, settled);
+        }
+        if (settleAfterSecondRead.containsKey(paymentId) && paymentReads.merge(paymentId, 1, Integer::sum) >= 2) {
+            payments.put(paymentId, settleAfterSecondRead.remove(paymentId));
         }
         send(exchange, 200, JSON.createObjectNode().set("payment", payment).toString());
     }

@@ -225,6 +225,19 @@ class ReconcilerTest {
     }
 
     @Test
+    void aPendingPaymentSettledWhileTheReconciliationWaitsIsNotPending() throws IOException {
+        UUID pending = pay(0, 1, 250, WriteOutcome.INDETERMINATE);
+        status(pending, "PENDING");
+        orchestrator.balances.merge(ids.account(1), 250L, Long::sum); // not debited: the sweep cancels it
+        orchestrator.settleAfterSecondRead.put(pending, orchestrator.payments.get(pending).deepCopy()
+                .put("status", "CANCELLED"));
+        ReconciliationResult result = reconcile();
+        assertTrue(result.clean(), result.toString());
+        assertEquals(0, result.pending(), result.toString());
+        assertEquals(1, result.compensated(), result.toString());
+    }
+
+    @Test
     void aCompletedPaymentWithoutItsDebitIsMismatched() throws IOException {
         UUID payment = pay(0, 1, 250, WriteOutcome.ACKNOWLEDGED);
         status(payment, "COMPLETED");
@@ -286,7 +299,8 @@ class ReconcilerTest {
         Path file = folder.resolve("writes.csv");
         Files.write(file, log.stream().map(AckRecord::toLine).toList());
         return Reconciler.reconcile(new Reconciler.Settings("full", 10, RECORDS, INITIAL, ids, orchestrator.url(),
-                HttpClients.create(false), 2, 1, wholeHistory, java.time.Duration.ofMillis(200)), List.of(file),
+                HttpClients.create(false), 2, 1, wholeHistory, java.time.Duration.ofMillis(200),
+                java.time.Duration.ofMillis(500)), List.of(file),
                 line -> { });
     }
 }
