@@ -32,6 +32,7 @@ import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ValidatableResponse;
 
 /** Account operations: call graphs, bodies sent downstream, request id and traceparent propagation. */
 @QuarkusTest
@@ -213,13 +214,7 @@ class AccountApiTest extends StubbedDownstreams {
     @Test
     void deletesTheAccountItInsertedWhenTheBalanceInsertFails() {
         UUID id = UUID.randomUUID();
-        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
-        wireMock.stubFor(post("/balances").willReturn(json(500, Docs.problem(500, "boom"))));
-        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
-                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(aResponse().withStatus(204)));
-
-        postJson("/api/v1/accounts", """
-                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(503)
+        creationWithFailedBalance(id)
                 .contentType("application/problem+json")
                 .body("detail", containsString("'balances'"))
                 .body("detail", containsString("compensated"))
@@ -256,17 +251,8 @@ class AccountApiTest extends StubbedDownstreams {
     @Test
     void deletesABalanceThatLandsAfterItsAccountCreationFailed() {
         UUID id = UUID.randomUUID();
-        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
-        // a timeout or 5xx: the balances service may still insert it (a frozen process answers late)
-        wireMock.stubFor(post("/balances").willReturn(json(500, Docs.problem(500, "frozen"))));
-        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
-                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(aResponse().withStatus(204)));
-
-        given().contentType("application/json").body("""
-                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
-                .when().post("/api/v1/accounts")
-                .then().statusCode(503)
-                .body("compensated[0].dependency", equalTo("accounts"));
+        // a 5xx: the balances service may still insert it (a frozen process answers late)
+        creationWithFailedBalance(id).body("compensated[0].dependency", equalTo("accounts"));
 
         // the balance landed after the compensation; the account is gone
         wireMock.stubFor(get("/accounts/" + id).willReturn(json(404, Docs.problem(404, "absent"))));
@@ -287,13 +273,7 @@ class AccountApiTest extends StubbedDownstreams {
     @Test
     void leavesAnAccountAloneWhenARetryCompletedIt() {
         UUID id = UUID.randomUUID();
-        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
-        wireMock.stubFor(post("/balances").willReturn(json(500, Docs.problem(500, "frozen"))));
-        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
-                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(aResponse().withStatus(204)));
-        given().contentType("application/json").body("""
-                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id))
-                .when().post("/api/v1/accounts").then().statusCode(503);
+        creationWithFailedBalance(id);
 
         wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
         wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 1, 0, List.of()))));
@@ -301,5 +281,19 @@ class AccountApiTest extends StubbedDownstreams {
         assertEquals(0, lateInserts.cleanUp(java.time.Duration.ZERO,
                 new io.refsut.orchestrator.client.CallContext("test", null)).await().atMost(java.time.Duration.ofSeconds(30)));
         wireMock.verify(0, WireMock.deleteRequestedFor(urlPathEqualTo("/balances/" + id)));
+    }
+
+    /**
+     * An account creation whose balance insert answers 500 (the balance may still land later): 503, compensated by the
+     * delete of the account it inserted (stubbed).
+     */
+    private ValidatableResponse creationWithFailedBalance(UUID id) {
+        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(post("/balances").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
+                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z"))
+                .willReturn(aResponse().withStatus(204)));
+        return postJson("/api/v1/accounts", """
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(503);
     }
 }
