@@ -159,6 +159,48 @@ class AccountApiTest extends StubbedDownstreams {
     }
 
     @Test
+    void restoresThePreviousAccountWhenTheAuditOfAnUpdateFails() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(put("/accounts/" + id).willReturn(json(200, Docs.account(id, "SUSPENDED", "EUR"))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(put(urlPathEqualTo("/accounts/" + id)).withQueryParam("ifUpdatedAt",
+                WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+
+        given().contentType("application/json").body("""
+                {"owner":"Grace","currency":"EUR","status":"SUSPENDED","note":"moved"}""")
+                .when().put("/api/v1/accounts/" + id)
+                .then().statusCode(503)
+                .body("detail", containsString("'audit'"))
+                .body("partial", nullValue())
+                .body("compensated[0].dependency", equalTo("accounts"))
+                .body("compensated[0].operation", equalTo("restore"));
+
+        // the account as it was, only if nobody replaced it since this update (its updatedAt)
+        wireMock.verify(putRequestedFor(urlPathEqualTo("/accounts/" + id))
+                .withQueryParam("ifUpdatedAt", WireMock.equalTo("2026-01-01T00:00:00Z"))
+                .withRequestBody(equalToJson("""
+                        {"owner":"Ada","currency":"EUR","status":"ACTIVE","createdAt":"2026-01-01T00:00:00Z"}""")));
+    }
+
+    @Test
+    void leavesALaterUpdateInPlaceWhenTheAuditOfAnEarlierOneFails() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(put("/accounts/" + id).willReturn(json(200, Docs.account(id, "SUSPENDED", "EUR"))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(put(urlPathEqualTo("/accounts/" + id)).withQueryParam("ifUpdatedAt",
+                WireMock.matching(".*")).willReturn(json(409, Docs.problem(409, "updated since"))));
+
+        given().contentType("application/json").body("""
+                {"owner":"Grace","currency":"EUR","status":"SUSPENDED"}""")
+                .when().put("/api/v1/accounts/" + id)
+                .then().statusCode(503)
+                .body("detail", containsString("no longer shows"))
+                .body("partial", nullValue());
+    }
+
+    @Test
     void updatesFindThenReplaceThenAudit() {
         UUID id = UUID.randomUUID();
         wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));

@@ -170,6 +170,21 @@ class AccountResourceTest extends CollectionTest {
     }
 
     @Test
+    void replacesConditionallyOnTheUpdateTimeItWasRead() {
+        UUID id = UUID.randomUUID();
+        String updated = given().contentType(ContentType.JSON).body(body(id.toString(), "Ada", "EUR", "ACTIVE", null))
+                .post("/accounts").then().statusCode(201).extract().path("updatedAt");
+
+        given().contentType(ContentType.JSON).body(body(null, "Old", "EUR", "ACTIVE", null))
+                .put("/accounts/" + id + "?ifUpdatedAt=2020-01-01T00:00:00Z").then().statusCode(409).contentType(PROBLEM);
+        given().contentType(ContentType.JSON).body(body(null, "Old", "EUR", "ACTIVE", null))
+                .put("/accounts/" + id + "?ifUpdatedAt=yesterday").then().statusCode(400).contentType(PROBLEM);
+        given().contentType(ContentType.JSON).body(body(null, "Old", "EUR", "ACTIVE", null))
+                .put("/accounts/" + id + "?ifUpdatedAt=" + updated).then().statusCode(200).body("owner", equalTo("Old"));
+        assertEquals("Old", stored().find().first().getString("owner").getValue());
+    }
+
+    @Test
     void deletesAnAccountOnlyWhenTheCallerNamesItsCreationTime() {
         UUID id = UUID.randomUUID();
         String created = given().contentType(ContentType.JSON).body(body(id.toString(), "Ada", "EUR", "ACTIVE", null))

@@ -5,6 +5,7 @@ import java.util.UUID;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -24,6 +25,12 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public interface AccountsRestClient extends DocumentsRestClient<Account> {
+
+    /** Replace only while the account's {@code updatedAt} is still {@code ifUpdatedAt} (compensation of an update). */
+    @PUT
+    @Path("/{id}")
+    Uni<Account> replaceIf(@PathParam("id") UUID id, @QueryParam("ifUpdatedAt") String ifUpdatedAt, AccountWrite body,
+            @BeanParam CallContext context);
 
     /** Delete the account created at {@code ifCreatedAt} (compensation of an account creation). */
     @DELETE

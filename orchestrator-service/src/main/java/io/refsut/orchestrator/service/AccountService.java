@@ -110,11 +110,41 @@ public class AccountService {
                     AccountWrite replacement = new AccountWrite(null, request.owner(), request.currency(),
                             request.status().name(), request.note(), current.createdAt());
                     return calls.replace(Dependency.ACCOUNTS, () -> accounts.replace(id, replacement, context))
-                            .onFailure().transform(e -> TransactionFailure.of(e, List.of()));
-                })
-                .flatMap(updated -> audit.record("ACCOUNT_UPDATED", id, "status=" + updated.status(), context,
-                        List.of(new Written("accounts", "replace", id)))
-                        .map(event -> new UpdatedAccount(updated))));
+                            .onFailure().transform(e -> TransactionFailure.of(e, List.of()))
+                            .flatMap(updated -> audit.record("ACCOUNT_UPDATED", id, "status=" + updated.status(),
+                                    context, List.of(new Written("accounts", "replace", id)))
+                                    .onFailure().recoverWithUni(e -> this.<Void>restore(current, updated, context,
+                                            TransactionFailure.of(e, List.of(new Written("accounts", "replace", id)))))
+                                    .map(event -> new UpdatedAccount(updated)));
+                }));
+    }
+
+    /**
+     * Compensation of an update whose audit event failed: the account as it was before, in one replace conditional on
+     * the account still being the one this update wrote ({@code updatedAt}); if another update replaced it since,
+     * this one no longer shows and nothing is restored. Always ends in {@code failure}, marked compensated, or partial
+     * when the restore failed (accounts down).
+     */
+    private <T> Uni<T> restore(Account previous, Account updated, CallContext context, TransactionFailure failure) {
+        UUID id = previous.id();
+        AccountWrite before = new AccountWrite(null, previous.owner(), previous.currency(), previous.status(),
+                previous.note(), previous.createdAt());
+        List<Written> undone = List.of(new Written("accounts", "restore", id));
+        return calls.replace(Dependency.ACCOUNTS, () -> accounts.replaceIf(id, String.valueOf(updated.updatedAt()),
+                before, context))
+                .onItemOrFailure().transformToUni((restored, e) -> {
+                    if (e == null) {
+                        return Uni.createFrom().failure(failure.compensatedBy(undone, "account " + id
+                                + " restored to what it was before the update"));
+                    }
+                    if (e instanceof io.refsut.orchestrator.client.DownstreamRejectedException rejected
+                            && rejected.status() == 409) {
+                        return Uni.createFrom().failure(failure.compensatedBy(List.of(), "account " + id
+                                + " was updated again since; this update no longer shows"));
+                    }
+                    return Uni.createFrom().failure(failure.withNote("the previous account could not be restored ("
+                            + PaymentService.reason(e) + ")"));
+                });
     }
 
     /**

@@ -52,10 +52,33 @@ public class AccountResource extends DocumentResource<Account> {
 
     @PUT
     @Path("/{id}")
-    public Uni<Account> replace(@PathParam("id") String pathId, @NotNull @Valid AccountRequest request) {
+    public Uni<Account> replace(@PathParam("id") String pathId, @QueryParam("ifUpdatedAt") String ifUpdatedAt,
+            @NotNull @Valid AccountRequest request) {
         UUID id = replaceId(pathId, request.id());
+        if (ifUpdatedAt != null) {
+            // the compensation of an update whose audit failed: only while nobody replaced the account since
+            Instant updated = instant("ifUpdatedAt", ifUpdatedAt);
+            return store.keptCreatedAt(id, request.createdAt(), Account::createdAt).flatMap(created -> {
+                Account account = new Account(id, request.owner(), request.currency(), request.status(),
+                        request.note(), created, Timestamps.now());
+                return store.replace(id, Filters.eq("updatedAt", updated), account).flatMap(matched -> matched
+                        ? Uni.createFrom().item(account)
+                        : store.get(id).map(current -> {
+                            throw ProblemException.conflict("updated-at-conflict", "account " + id
+                                    + " was updated at " + current.updatedAt() + ", not " + updated);
+                        }));
+            });
+        }
         return replaceKeepingCreatedAt(id, request.createdAt(), Account::createdAt, created -> new Account(id,
                 request.owner(), request.currency(), request.status(), request.note(), created, Timestamps.now()));
+    }
+
+    private static Instant instant(String field, String value) {
+        try {
+            return Instant.parse(value == null ? "" : value);
+        } catch (DateTimeParseException e) {
+            throw ProblemException.badRequest(field, "must be an ISO-8601 instant (the account's own, as read)");
+        }
     }
 
     /**
@@ -67,13 +90,7 @@ public class AccountResource extends DocumentResource<Account> {
     @Path("/{id}")
     public Uni<Response> delete(@PathParam("id") String pathId, @QueryParam("ifCreatedAt") String ifCreatedAt) {
         UUID id = Ids.parse("id", pathId);
-        Instant created;
-        try {
-            created = Instant.parse(ifCreatedAt == null ? "" : ifCreatedAt);
-        } catch (DateTimeParseException e) {
-            throw ProblemException.badRequest("ifCreatedAt", "a delete names the creation time of the account it "
-                    + "undoes (ISO-8601)");
-        }
+        Instant created = instant("ifCreatedAt", ifCreatedAt);
         return store.delete(id, Filters.eq("createdAt", created)).flatMap(deleted -> deleted
                 ? Uni.createFrom().item(Response.noContent().build())
                 : store.get(id).map(current -> {
