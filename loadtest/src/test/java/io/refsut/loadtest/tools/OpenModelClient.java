@@ -19,10 +19,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * An independent open-model load client for cross-checking {@code sut run}'s figures (not used by the tests): the
  * JDK's HTTP client instead of Gatling's, GET {@code url} at {@code rate}/s, evenly spaced, for {@code seconds};
  * latency from the intended start of each request (its scheduled instant) to the full response, successful (200)
- * requests only; exact percentiles (nearest rank over the sorted values). Trusts any certificate.
+ * requests only; exact percentiles (nearest rank over the sorted values). Trusts any certificate. With the optional
+ * {@code WARMUP_SECONDS}, the same arrivals run for that long first and are not counted (its own JVM and connections
+ * warm up, as {@code sut run}'s injector does during its warm-up and settle).
  *
  * <pre>java -cp loadtest/target/classes:loadtest/target/test-classes:loadtest/target/lib/* \
- *     io.refsut.loadtest.tools.OpenModelClient URL RATE SECONDS</pre>
+ *     io.refsut.loadtest.tools.OpenModelClient URL RATE SECONDS [WARMUP_SECONDS]</pre>
  */
 public final class OpenModelClient {
 
@@ -33,8 +35,10 @@ public final class OpenModelClient {
         URI url = URI.create(args[0]);
         double rate = Double.parseDouble(args[1]);
         int seconds = Integer.parseInt(args[2]);
+        int warmupSeconds = args.length > 3 ? Integer.parseInt(args[3]) : 0;
         HttpClient client = HttpClients.create(true);
-        int total = (int) Math.round(rate * seconds);
+        int warmup = (int) Math.round(rate * warmupSeconds);
+        int total = warmup + (int) Math.round(rate * seconds);
         ConcurrentLinkedQueue<Long> ok = new ConcurrentLinkedQueue<>();
         AtomicLong failed = new AtomicLong();
         CountDownLatch done = new CountDownLatch(total);
@@ -42,9 +46,14 @@ public final class OpenModelClient {
         long start = System.nanoTime() + 100_000_000L;
         for (int k = 0; k < total; k++) {
             long intended = start + Math.round(k * 1e9 / rate);
+            boolean counted = k >= warmup;
             timer.schedule(() -> client.sendAsync(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10))
                     .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofString())
                     .whenComplete((response, error) -> {
+                        if (!counted) {
+                            done.countDown();
+                            return;
+                        }
                         if (error == null && response.statusCode() == 200) {
                             ok.add(System.nanoTime() - intended);
                         } else {
@@ -53,11 +62,11 @@ public final class OpenModelClient {
                         done.countDown();
                     }), intended - System.nanoTime(), TimeUnit.NANOSECONDS);
         }
-        done.await(seconds + 30L, TimeUnit.SECONDS);
+        done.await(warmupSeconds + seconds + 30L, TimeUnit.SECONDS);
         timer.shutdownNow();
         long[] values = ok.stream().mapToLong(Long::longValue).sorted().toArray();
         System.out.printf(Locale.ROOT, "requests %d, ok %d, failed %d; response time from the intended start: "
-                + "p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms%n", total, values.length, failed.get(),
+                + "p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms%n", total - warmup, values.length, failed.get(),
                 rank(values, 50), rank(values, 90), rank(values, 99),
                 values.length == 0 ? 0 : values[values.length - 1] / 1e6);
         System.exit(0);
