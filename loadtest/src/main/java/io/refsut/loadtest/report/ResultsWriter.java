@@ -131,7 +131,7 @@ public final class ResultsWriter {
                         LatencyStats.of(allRequests(logs)))))
                 .orElseGet(() -> new Summary.GatlingReported(false, Map.of(), List.of()));
 
-        Summary.Status status = status(ctx, m, Math.max(1, logs.size()));
+        Summary.Status status = status(ctx, m, logs.size());
         SimulationLog first = logs.get(0);
         long anchor = records.isEmpty() ? first.runStartMillis() : records.get(0).anchorEpochMillis();
         Summary.Window window = new Summary.Window(Instant.ofEpochMilli(m.windowStartEpochMillis()).toString(),
@@ -149,10 +149,10 @@ public final class ResultsWriter {
                 reconciliation, m.injector(), reported, new LinkedHashMap<>(ctx.parameters()), List.copyOf(notes));
     }
 
-    /** Every reason the run failed: the context's own, then the thresholds the figures broke. */
     /**
-     * The verdict. {@code injectors} arrivals of shortfall are always tolerated: each injector's window starts on its
-     * own clock (its first arrival), so one arrival per injector can fall either side of the window's edge.
+     * Every reason the run failed: the context's own, then the thresholds the figures broke. {@code injectors}
+     * arrivals of shortfall are always tolerated: each injector's window starts on its own clock (its first arrival),
+     * so one arrival per injector can fall either side of the window's edge.
      */
     static Summary.Status status(RunContext ctx, Measurement.Result m, int injectors) {
         List<String> reasons = new ArrayList<>(ctx.failures());

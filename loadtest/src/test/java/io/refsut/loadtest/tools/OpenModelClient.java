@@ -50,13 +50,9 @@ public final class OpenModelClient {
             timer.schedule(() -> client.sendAsync(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10))
                     .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofString())
                     .whenComplete((response, error) -> {
-                        if (!counted) {
-                            done.countDown();
-                            return;
-                        }
-                        if (error == null && response.statusCode() == 200) {
+                        if (counted && error == null && response.statusCode() == 200) {
                             ok.add(System.nanoTime() - intended);
-                        } else {
+                        } else if (counted) {
                             failed.incrementAndGet();
                         }
                         done.countDown();
