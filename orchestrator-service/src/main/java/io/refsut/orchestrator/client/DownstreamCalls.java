@@ -48,6 +48,8 @@ public class DownstreamCalls {
     private final MeterRegistry registry;
     private final Map<String, DownstreamSettings> settings;
     private final Map<String, Guard> guards = new ConcurrentHashMap<>();
+    /** Timers by dependency, call and outcome: registered once, not looked up in the registry on every call. */
+    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
     public DownstreamCalls(MeterRegistry registry, OrchestratorConfig config) {
         this.registry = registry;
@@ -93,17 +95,22 @@ public class DownstreamCalls {
                 call.equals("find")));
         return Uni.createFrom().deferred(() -> {
             Timer.Sample sample = Timer.start(registry);
-            return guarded(guard, attempt).onItemOrFailure().invoke((item, failure) -> sample.stop(Timer
-                    .builder("sut.downstream.call")
-                    .description("Duration of a call to a data service as the orchestrator sees it, retries included")
-                    .tag("dependency", dependency.label())
-                    .tag("call", call)
-                    .tag("outcome", outcome(item, failure))
-                    .publishPercentileHistogram()
-                    .minimumExpectedValue(Duration.ofNanos(50_000))
-                    .maximumExpectedValue(Duration.ofSeconds(30))
-                    .register(registry)));
+            return guarded(guard, attempt).onItemOrFailure().invoke((item, failure) -> sample.stop(
+                    timer(dependency, call, outcome(item, failure))));
         }).onFailure(e -> !(e instanceof DownstreamRejectedException)).transform(e -> unavailable(dependency, call, e));
+    }
+
+    private Timer timer(Dependency dependency, String call, String outcome) {
+        return timers.computeIfAbsent(dependency.label() + '/' + call + '/' + outcome, key -> Timer
+                .builder("sut.downstream.call")
+                .description("Duration of a call to a data service as the orchestrator sees it, retries included")
+                .tag("dependency", dependency.label())
+                .tag("call", call)
+                .tag("outcome", outcome)
+                .publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofNanos(50_000))
+                .maximumExpectedValue(Duration.ofSeconds(30))
+                .register(registry));
     }
 
     /** The policy of one call type of one dependency; {@code name} names its breaker and its {@code ft_*} metrics. */

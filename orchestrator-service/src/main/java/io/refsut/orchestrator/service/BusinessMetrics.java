@@ -1,6 +1,8 @@
 package io.refsut.orchestrator.service;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,6 +17,8 @@ import io.smallrye.mutiny.Uni;
 public class BusinessMetrics {
 
     private final MeterRegistry registry;
+    /** Timers by operation and outcome: registered once, not looked up in the registry on every operation. */
+    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
     public BusinessMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -42,16 +46,20 @@ public class BusinessMetrics {
                 } else if (outcome.equals("compensated")) {
                     compensatedCounter(operation).increment();
                 }
-                sample.stop(Timer.builder("sut.business.operation")
-                        .description("Duration of a business operation, by outcome")
-                        .tag("operation", operation.tag())
-                        .tag("outcome", outcome)
-                        .publishPercentileHistogram()
-                        .minimumExpectedValue(Duration.ofNanos(100_000))
-                        .maximumExpectedValue(Duration.ofSeconds(30))
-                        .register(registry));
+                sample.stop(timer(operation, outcome));
             });
         });
+    }
+
+    private Timer timer(Operation operation, String outcome) {
+        return timers.computeIfAbsent(operation.tag() + '/' + outcome, key -> Timer.builder("sut.business.operation")
+                .description("Duration of a business operation, by outcome")
+                .tag("operation", operation.tag())
+                .tag("outcome", outcome)
+                .publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofNanos(100_000))
+                .maximumExpectedValue(Duration.ofSeconds(30))
+                .register(registry));
     }
 
     private Counter partialCounter(Operation operation) {
