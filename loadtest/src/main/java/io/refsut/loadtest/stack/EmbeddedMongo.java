@@ -1,7 +1,6 @@
 package io.refsut.loadtest.stack;
 
 import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.net.InetSocketAddress;
 
 /**
@@ -20,7 +19,7 @@ public record EmbeddedMongo(MongoServer server, String connectionString, int por
 
     /** Starts the server on a free port of 127.0.0.1. */
     public static EmbeddedMongo start() {
-        MongoServer server = new MongoServer(new MemoryBackend());
+        MongoServer server = new MongoServer(new IdLookupBackend());
         server.bind("127.0.0.1", 0);
         InetSocketAddress address = server.getLocalAddress();
         return new EmbeddedMongo(server, "mongodb://127.0.0.1:" + address.getPort(), address.getPort());
