@@ -48,11 +48,10 @@ public class IdLookupBackend extends MemoryBackend {
 
         @Override
         public synchronized Iterable<Integer> getPositions(Document query) {
-            if (super.canHandle(query)) {
-                return super.getPositions(query);
-            }
-            // the candidates; the collection matches each against the whole query
-            return super.getPositions(new Document("_id", pinnedId(query)));
+            // a query the index answers itself pins no id (it has the one key _id); otherwise the candidate, which
+            // the collection matches against the whole query
+            Object id = pinnedId(query);
+            return super.getPositions(id == null ? query : new Document("_id", id));
         }
 
         /**
