@@ -160,10 +160,7 @@ class AccountApiTest extends StubbedDownstreams {
 
     @Test
     void restoresThePreviousAccountWhenTheAuditOfAnUpdateFails() {
-        UUID id = UUID.randomUUID();
-        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
-        wireMock.stubFor(put("/accounts/" + id).willReturn(json(200, Docs.account(id, "SUSPENDED", "EUR"))));
-        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
+        UUID id = updateWhoseAuditFails();
         wireMock.stubFor(put(urlPathEqualTo("/accounts/" + id)).withQueryParam("ifUpdatedAt",
                 WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
 
@@ -185,10 +182,7 @@ class AccountApiTest extends StubbedDownstreams {
 
     @Test
     void leavesALaterUpdateInPlaceWhenTheAuditOfAnEarlierOneFails() {
-        UUID id = UUID.randomUUID();
-        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
-        wireMock.stubFor(put("/accounts/" + id).willReturn(json(200, Docs.account(id, "SUSPENDED", "EUR"))));
-        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
+        UUID id = updateWhoseAuditFails();
         wireMock.stubFor(put(urlPathEqualTo("/accounts/" + id)).withQueryParam("ifUpdatedAt",
                 WireMock.matching(".*")).willReturn(json(409, Docs.problem(409, "updated since"))));
 
@@ -337,5 +331,14 @@ class AccountApiTest extends StubbedDownstreams {
                 .willReturn(aResponse().withStatus(204)));
         return postJson("/api/v1/accounts", """
                 {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(503);
+    }
+
+    /** An ACTIVE account that an update finds and replaces (SUSPENDED), and an audit service that fails. */
+    private UUID updateWhoseAuditFails() {
+        UUID id = UUID.randomUUID();
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(put("/accounts/" + id).willReturn(json(200, Docs.account(id, "SUSPENDED", "EUR"))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
+        return id;
     }
 }

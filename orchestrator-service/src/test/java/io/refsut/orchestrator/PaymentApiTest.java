@@ -295,15 +295,13 @@ class PaymentApiTest extends StubbedDownstreams {
                 .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
         wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
                 .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
-        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("4")))
-                .willReturn(json(200, Docs.balance(accountId, 1000, 5, List.of()))));
+        restoreAtVersion4Succeeds();
 
         postJson("/api/v1/payments", payment(100)).statusCode(503)
                 .body("detail", containsString("'payments'"))
                 .body("partial", nullValue())
                 .body("compensated[0].dependency", equalTo("balances"));
-        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
-                {"currency":"EUR","availableMinor":1000,"version":4,"appliedPayments":[]}""")));
+        verifyDebitRestoredAtVersion4();
     }
 
     @Test
@@ -318,16 +316,14 @@ class PaymentApiTest extends StubbedDownstreams {
         wireMock.stubFor(put("/balances/" + accountId).inScenario("lost answer")
                 .withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
                 .willReturn(json(500, Docs.problem(500, "lost"))).willSetStateTo("applied"));
-        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("4")))
-                .willReturn(json(200, Docs.balance(accountId, 1000, 5, List.of()))));
+        restoreAtVersion4Succeeds();
 
         given().contentType("application/json").body(payment(100))
                 .when().post("/api/v1/payments")
                 .then().statusCode(503)
                 .body("partial", nullValue())
                 .body("compensated[0].operation", equalTo("restore"));
-        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
-                {"currency":"EUR","availableMinor":1000,"version":4,"appliedPayments":[]}""")));
+        verifyDebitRestoredAtVersion4();
     }
 
     @Test
@@ -389,5 +385,17 @@ class PaymentApiTest extends StubbedDownstreams {
         return """
                 {"id":"%s","accountId":"%s","amountMinor":%d,"currency":"EUR","reference":"invoice 1"}"""
                 .formatted(paymentId, accountId, amount);
+    }
+
+    /** The balance service accepts the restore of a debit: the replace of version 4 back to 1000 and no payment. */
+    private void restoreAtVersion4Succeeds() {
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("4")))
+                .willReturn(json(200, Docs.balance(accountId, 1000, 5, List.of()))));
+    }
+
+    /** The debit of 100 was restored: version 4 replaced by the balance without the payment. */
+    private void verifyDebitRestoredAtVersion4() {
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
+                {"currency":"EUR","availableMinor":1000,"version":4,"appliedPayments":[]}""")));
     }
 }

@@ -125,6 +125,16 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Highest rate tried (default: ${DEFAULT-VALUE}).")
     double capacityMax;
 
+    @Option(names = "--capacity-refine", defaultValue = "2", paramLabel = "N",
+            description = "Steps between the last rate held and the first that failed, each at their geometric mean, "
+                    + "to narrow the capacity (0 = none) (default: ${DEFAULT-VALUE}).")
+    int capacityRefine;
+
+    @Option(names = "--step-pause", defaultValue = "10s", paramLabel = "DURATION",
+            description = "Idle pause after a failed step, before a refinement step, so that circuit breakers close "
+                    + "and queues drain (default: ${DEFAULT-VALUE}).")
+    String stepPause;
+
     @Option(names = "--step-duration", defaultValue = "15s", paramLabel = "DURATION",
             description = "Measured time of each capacity step (default: ${DEFAULT-VALUE}).")
     String stepDuration;
@@ -152,7 +162,8 @@ public final class BenchCommand implements Callable<Integer> {
             settings = new BenchSettings(home, resultsDir, mongodbUri, split(serviceJvmOptions), split(storeJvmOptions),
                     Durations.parse(startTimeout), rate, Durations.parse(duration), Durations.parse(warmup),
                     Durations.parse(seriesWarmup), warmupRate, executions, Mix.parse(mix), mix, records, payments, docBytes,
-                    maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, Durations.parse(stepDuration),
+                    maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine,
+                    Durations.parse(stepPause), Durations.parse(stepDuration),
                     Durations.parse(stepWarmup), sloP99Ms);
             new io.refsut.loadtest.workload.Documents(docBytes);
         } catch (IllegalArgumentException e) {

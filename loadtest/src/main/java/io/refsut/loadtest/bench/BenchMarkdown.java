@@ -111,7 +111,8 @@ final class BenchMarkdown {
                         md.append("| ").append(num(step.path("rate"))).append(" | ").append(num(step.path("achievedRate")))
                                 .append(" | ").append(num(step.path("p50Us"))).append(" | ").append(num(step.path("p99Us")))
                                 .append(" | ").append(num(step.path("errors"))).append(" | ")
-                                .append(step.path("held").asBoolean() ? "yes" : "no").append(" | ");
+                                .append(step.path("held").asBoolean() ? "yes" : "no")
+                                .append(step.path("refinement").asBoolean() ? " (refinement)" : "").append(" | ");
                         for (String process : processes) {
                             md.append(num(step.path("cpuCores").path(process))).append(" | ");
                         }

@@ -20,6 +20,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -40,6 +43,9 @@ import org.HdrHistogram.Histogram;
  * optionally searches the capacity, writes bench.json and bench.md, and stops everything it started.
  */
 public final class BenchRunner {
+
+    /** The {@code detail} of an {@code application/problem+json} body inside an error message. */
+    private static final Pattern PROBLEM_DETAIL = Pattern.compile("\"detail\":\"([^\"]*)\"");
 
     /** Series names, in the order they run within an execution. */
     static final List<String> SERIES = List.of("floor", "oneHop", "full");
@@ -419,56 +425,91 @@ public final class BenchRunner {
 
     private Map<String, Object> search(OpenLoop loop, String what, Supplier<OpenLoop.Task> tasks) {
         List<Map<String, Object>> steps = new ArrayList<>();
-        double held = 0;
-        String limit = "not reached up to --capacity-max " + format(settings.capacityMax()) + "/s";
-        String ranOutFirst = null;
-        for (double rate = settings.capacityStart(); rate <= settings.capacityMax() * 1.0001;
-                rate = Math.round(rate * settings.capacityFactor())) {
-            if (!settings.stepWarmup().isZero()) {
-                loop.run(rate, settings.stepWarmup(), tasks, DRAIN);
-            }
-            Window window = measure(loop, rate, settings.stepDuration(), tasks);
-            Histogram all = window.overall();
-            long p99 = all.getValueAtPercentile(99);
-            Map<String, Object> step = new LinkedHashMap<>();
-            step.put("rate", rate);
-            step.put("achievedRate", round(window.result().achievedRate()));
-            step.put("count", window.operations());
-            step.put("errors", window.result().totalErrors());
-            step.put("p50Us", all.getValueAtPercentile(50));
-            step.put("p99Us", p99);
-            step.put("maxUs", all.getMaxValue());
-            step.put("cpuCores", window.cpuCores());
-            step.put("cpuUsPerOperation", window.cpuUsPerOperation());
-            step.put("busiest", window.busiest());
-            List<String> broken = new ArrayList<>();
-            if (p99 > settings.sloP99Ms() * 1000) {
-                broken.add("p99 " + p99 / 1000 + " ms > " + format(settings.sloP99Ms()) + " ms");
-            }
-            if (window.result().totalErrors() > 0) {
-                String first = window.result().firstErrors().values().stream().findFirst().orElse("");
-                broken.add(window.result().totalErrors() + " errors (" + (first.length() > 160 ? first.substring(0, 160) + "..." : first) + ")");
-            }
-            if (window.result().achievedRate() < rate * 0.99) {
-                broken.add("achieved " + format(window.result().achievedRate()) + "/s < 99 %");
-            }
-            step.put("held", broken.isEmpty());
-            steps.add(step);
-            console.accept("capacity " + what + " " + format(rate) + "/s: " + (broken.isEmpty() ? "held" : String.join("; ", broken))
-                    + " — p50 " + all.getValueAtPercentile(50) + " us, p99 " + p99 + " us, cores " + window.cpuCores());
-            if (!broken.isEmpty()) {
-                limit = String.join("; ", broken) + " at " + format(rate) + "/s";
-                ranOutFirst = window.busiest();
-                break;
-            }
-            held = rate;
-        }
+        Map<Double, String> busiest = new HashMap<>();
+        CapacitySearch.Outcome outcome = CapacitySearch.search(settings.capacityStart(), settings.capacityFactor(),
+                settings.capacityMax(), settings.capacityRefine(), (rate, afterFailure) -> {
+                    boolean refinement = steps.stream().anyMatch(earlier -> !(Boolean) earlier.get("held"));
+                    if (afterFailure && !settings.stepPause().isZero()) {
+                        console.accept("capacity " + what + ": pausing " + settings.stepPause().toSeconds()
+                                + " s after the failed step");
+                        sleep(settings.stepPause());
+                    }
+                    Map<String, Object> step = step(loop, what, rate, tasks);
+                    step.put("refinement", refinement);
+                    steps.add(step);
+                    busiest.put(rate, (String) step.get("busiest"));
+                    @SuppressWarnings("unchecked")
+                    List<String> broken = (List<String>) step.remove("broken");
+                    return broken;
+                });
         Map<String, Object> result = new LinkedHashMap<>();
-        result.put("highestRateHeld", held);
-        result.put("limit", limit);
-        result.put("busiestAtLimit", ranOutFirst);
+        result.put("highestRateHeld", outcome.held());
+        result.put("lowestRateFailed", outcome.lowestFailed() > 0 ? outcome.lowestFailed() : null);
+        result.put("limit", outcome.limit().isEmpty()
+                ? "not reached up to --capacity-max " + format(settings.capacityMax()) + "/s"
+                : String.join("; ", outcome.limit()) + " at " + format(outcome.lowestFailed()) + "/s");
+        result.put("busiestAtLimit", outcome.lowestFailed() > 0 ? busiest.get(outcome.lowestFailed()) : null);
         result.put("steps", steps);
         return result;
+    }
+
+    /** An error for one line: a problem's {@code detail} (which names the failed dependency and why) after the request. */
+    static String shortError(String error) {
+        Matcher detail = PROBLEM_DETAIL.matcher(error);
+        int arrow = error.indexOf(" -> ");
+        if (detail.find() && arrow > 0) {
+            String request = error.substring(0, arrow + 4);
+            String status = error.substring(arrow + 4).split(" ", 2)[0];
+            return request + status + " " + detail.group(1);
+        }
+        return error.length() > 200 ? error.substring(0, 200) + "..." : error;
+    }
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** One measured step at a rate, after its unmeasured warm-up; {@code broken} lists why it did not hold. */
+    private Map<String, Object> step(OpenLoop loop, String what, double rate, Supplier<OpenLoop.Task> tasks) {
+        if (!settings.stepWarmup().isZero()) {
+            loop.run(rate, settings.stepWarmup(), tasks, DRAIN);
+        }
+        Window window = measure(loop, rate, settings.stepDuration(), tasks);
+        Histogram all = window.overall();
+        long p99 = all.getValueAtPercentile(99);
+        Map<String, Object> step = new LinkedHashMap<>();
+        step.put("rate", rate);
+        step.put("achievedRate", round(window.result().achievedRate()));
+        step.put("count", window.operations());
+        step.put("errors", window.result().totalErrors());
+        step.put("p50Us", all.getValueAtPercentile(50));
+        step.put("p99Us", p99);
+        step.put("maxUs", all.getMaxValue());
+        step.put("cpuCores", window.cpuCores());
+        step.put("cpuUsPerOperation", window.cpuUsPerOperation());
+        step.put("busiest", window.busiest());
+        List<String> broken = new ArrayList<>();
+        if (p99 > settings.sloP99Ms() * 1000) {
+            broken.add("p99 " + p99 / 1000 + " ms > " + format(settings.sloP99Ms()) + " ms");
+        }
+        if (window.result().totalErrors() > 0) {
+            String first = window.result().firstErrors().values().stream().findFirst().orElse("");
+            broken.add(window.result().totalErrors() + " errors (" + shortError(first) + ")");
+            step.put("firstErrors", window.result().firstErrors());
+        }
+        if (window.result().achievedRate() < rate * 0.99) {
+            broken.add("achieved " + format(window.result().achievedRate()) + "/s < 99 %");
+        }
+        step.put("held", broken.isEmpty());
+        step.put("broken", broken);
+        console.accept("capacity " + what + " " + format(rate) + "/s: " + (broken.isEmpty() ? "held" : String.join("; ", broken))
+                + " — p50 " + all.getValueAtPercentile(50) + " us, p99 " + p99 + " us, cores " + window.cpuCores());
+        return step;
     }
 
     static double round(double value) {

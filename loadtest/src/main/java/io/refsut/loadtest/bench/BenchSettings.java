@@ -12,7 +12,8 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         List<String> storeJvmOptions, Duration startTimeout, double rate, Duration duration, Duration warmup,
         Duration seriesWarmup, double warmupRate, int executions, Mix mix, String mixText, int records, int payments, int docBytes,
         int maxInFlight, boolean capacity, Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor,
-        double capacityMax, Duration stepDuration, Duration stepWarmup, double sloP99Ms) {
+        double capacityMax, int capacityRefine, Duration stepPause, Duration stepDuration, Duration stepWarmup,
+        double sloP99Ms) {
 
     public BenchSettings {
         if (!(rate > 0) || rate > 100_000) {
@@ -39,6 +40,12 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         if (capacity && (!(capacityStart > 0) || !(capacityFactor > 1) || capacityMax < capacityStart)) {
             throw new IllegalArgumentException("capacity steps need --capacity-start > 0, --capacity-factor > 1 and "
                     + "--capacity-max >= --capacity-start");
+        }
+        if (capacityRefine < 0 || capacityRefine > 10) {
+            throw new IllegalArgumentException("--capacity-refine must be between 0 and 10: " + capacityRefine);
+        }
+        if (stepPause.isNegative()) {
+            throw new IllegalArgumentException("--step-pause must not be negative: " + stepPause);
         }
         if (!(sloP99Ms > 0)) {
             throw new IllegalArgumentException("--slo-p99 must be positive: " + sloP99Ms);
@@ -68,6 +75,8 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
             map.put("capacityStart", capacityStart);
             map.put("capacityFactor", capacityFactor);
             map.put("capacityMax", capacityMax);
+            map.put("capacityRefine", capacityRefine);
+            map.put("stepPauseS", stepPause.toMillis() / 1000.0);
             map.put("stepDurationS", stepDuration.toMillis() / 1000.0);
             map.put("stepWarmupS", stepWarmup.toMillis() / 1000.0);
             map.put("sloP99Ms", sloP99Ms);

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A smoke run of {@code sut bench} on the real local stack (embedded store as its own process, the five packaged
- * services): tiny durations, one execution and a two-step capacity search. Checks the report's structure and that
- * every series measured something; no timing is asserted.
+ * services): tiny durations, one execution and a two-step capacity search (a third, refining, step when the second
+ * fails). Checks the report's structure and that every series measured something; no timing is asserted.
  */
 class BenchIT {
 
@@ -39,7 +39,7 @@ class BenchIT {
                 results.toString(), "--rate", "10", "--duration", "3s", "--warmup", "2s", "--series-warmup", "1s",
                 "--executions", "1", "--records", "60", "--payments", "10", "--capacity", "--capacity-mixes", "default",
                 "--capacity-start", "5", "--capacity-factor", "1.6", "--capacity-max", "8", "--step-duration", "2s",
-                "--step-warmup", "1s", "--slo-p99", "60000");
+                "--step-warmup", "1s", "--slo-p99", "60000", "--capacity-refine", "1", "--step-pause", "0s");
         assertEquals(0, exit, "sut bench failed");
         Path folder;
         try (Stream<Path> folders = Files.list(results)) {
@@ -73,15 +73,23 @@ class BenchIT {
         for (String side : List.of("sut", "store")) {
             JsonNode search = capacity.path(side);
             JsonNode steps = search.path("steps");
-            assertTrue(steps.size() >= 1 && steps.size() <= 2, side + " steps: " + steps);
+            assertTrue(steps.size() >= 1 && steps.size() <= 3, side + " steps: " + steps);
             for (JsonNode step : steps) {
                 assertTrue(step.path("p99Us").isNumber() && step.path("cpuCores").path("orchestrator").isNumber()
                         && step.path("busiest").isTextual(), side + " step: " + step);
             }
-            // two steps unless the first broke the SLO (then the limit names why)
+            // 5/s and 8/s; when 8/s failed after 5/s held, one refinement step at 6/s; one step when 5/s failed
             boolean firstHeld = steps.get(0).path("held").asBoolean();
-            assertEquals(firstHeld ? 2 : 1, steps.size(), side + ": " + search);
+            boolean secondFailed = steps.size() > 1 && !steps.get(1).path("held").asBoolean();
+            assertEquals(!firstHeld ? 1 : secondFailed ? 3 : 2, steps.size(), side + ": " + search);
+            if (steps.size() == 3) {
+                assertEquals(6, steps.get(2).path("rate").asDouble(), side + ": " + search);
+                assertTrue(steps.get(2).path("refinement").asBoolean(), side + ": " + search);
+            }
+            assertFalse(steps.get(0).path("refinement").asBoolean(), side + ": " + search);
             assertTrue(search.path("highestRateHeld").isNumber() && search.path("limit").isTextual(), side + ": " + search);
+            assertEquals(search.path("steps").findValues("held").stream().allMatch(JsonNode::asBoolean),
+                    search.path("lowestRateFailed").isNull(), side + ": " + search);
         }
         assertFalse(Files.readString(folder.resolve("bench.md")).isBlank(), "bench.md");
         assertEquals(0, ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count(),

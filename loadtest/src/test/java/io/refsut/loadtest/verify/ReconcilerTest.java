@@ -203,8 +203,7 @@ class ReconcilerTest {
 
     @Test
     void aPaymentStillPendingAfterTheSecondReadFailsTheRun() throws IOException {
-        UUID pending = pay(0, 1, 250, WriteOutcome.INDETERMINATE);
-        status(pending, "PENDING");
+        UUID pending = indeterminatePending();
         ReconciliationResult result = reconcile();
         assertEquals(1, result.pending(), result.toString());
         assertFalse(result.clean());
@@ -214,8 +213,7 @@ class ReconcilerTest {
 
     @Test
     void aPendingPaymentSettledBeforeTheSecondReadIsJudgedByItsFinalState() throws IOException {
-        UUID pending = pay(0, 1, 250, WriteOutcome.INDETERMINATE);
-        status(pending, "PENDING");
+        UUID pending = indeterminatePending();
         ObjectNode completed = orchestrator.payments.get(pending).deepCopy().put("status", "COMPLETED");
         orchestrator.settleAfterFirstRead.put(pending, completed);
         ReconciliationResult result = reconcile();
@@ -226,8 +224,7 @@ class ReconcilerTest {
 
     @Test
     void aPendingPaymentSettledWhileTheReconciliationWaitsIsNotPending() throws IOException {
-        UUID pending = pay(0, 1, 250, WriteOutcome.INDETERMINATE);
-        status(pending, "PENDING");
+        UUID pending = indeterminatePending();
         orchestrator.balances.merge(ids.account(1), 250L, Long::sum); // not debited: the sweep cancels it
         orchestrator.settleAfterSecondRead.put(pending, orchestrator.payments.get(pending).deepCopy()
                 .put("status", "CANCELLED"));
@@ -270,6 +267,13 @@ class ReconcilerTest {
 
     private void status(UUID payment, String status) {
         orchestrator.payments.get(payment).put("status", status);
+    }
+
+    /** A payment of 250 from account 1 whose outcome the injector could not tell, found PENDING (debited). */
+    private UUID indeterminatePending() {
+        UUID pending = pay(0, 1, 250, WriteOutcome.INDETERMINATE);
+        status(pending, "PENDING");
+        return pending;
     }
 
     @Test
