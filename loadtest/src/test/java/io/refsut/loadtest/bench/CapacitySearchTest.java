@@ -50,34 +50,32 @@ class CapacitySearchTest {
     @Test
     void withoutRefinementTheSearchStopsAtTheFirstFailure() {
         CapacitySearch.Outcome outcome = CapacitySearch.search(50, 1.5, 4000, 0, new FakeSystem(140));
-        assertEquals(List.of(50.0, 75.0, 113.0, 170.0), outcome.rates());
-        assertEquals(113, outcome.held());
-        assertEquals(170, outcome.lowestFailed());
+        assertOutcome(outcome, List.of(50.0, 75.0, 113.0, 170.0), 113, 170);
     }
 
     @Test
     void everyStepHeldUpToTheMaximum() {
         CapacitySearch.Outcome outcome = CapacitySearch.search(50, 1.5, 200, 2, new FakeSystem(1e9));
-        assertEquals(List.of(50.0, 75.0, 113.0, 170.0), outcome.rates());
-        assertEquals(170, outcome.held());
-        assertEquals(0, outcome.lowestFailed());
+        assertOutcome(outcome, List.of(50.0, 75.0, 113.0, 170.0), 170, 0);
         assertTrue(outcome.limit().isEmpty());
     }
 
     @Test
     void nothingHeldMeansNothingToRefine() {
         CapacitySearch.Outcome outcome = CapacitySearch.search(50, 1.5, 4000, 2, new FakeSystem(10));
-        assertEquals(List.of(50.0), outcome.rates());
-        assertEquals(0, outcome.held());
-        assertEquals(50, outcome.lowestFailed());
+        assertOutcome(outcome, List.of(50.0), 0, 50);
     }
 
     @Test
     void refinementStopsWhenNoWholeRateIsLeftBetween() {
         CapacitySearch.Outcome outcome = CapacitySearch.search(2, 1.5, 100, 5, new FakeSystem(3.5));
         // 2, 3 hold, 5 fails (round(4.5)); sqrt(3 * 5) = 4 fails; sqrt(3 * 4) = 3 is no rate between 3 and 4
-        assertEquals(List.of(2.0, 3.0, 5.0, 4.0), outcome.rates());
-        assertEquals(3, outcome.held());
-        assertEquals(4, outcome.lowestFailed());
+        assertOutcome(outcome, List.of(2.0, 3.0, 5.0, 4.0), 3, 4);
+    }
+
+    private static void assertOutcome(CapacitySearch.Outcome outcome, List<Double> rates, double held, double failed) {
+        assertEquals(rates, outcome.rates());
+        assertEquals(held, outcome.held());
+        assertEquals(failed, outcome.lowestFailed());
     }
 }
