@@ -2,7 +2,9 @@ package io.refsut.orchestrator.config;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 
 import jakarta.annotation.Priority;
@@ -13,16 +15,14 @@ import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.tls.BaseTlsConfiguration;
 import io.quarkus.tls.TlsConfigurationRegistry;
-import io.smallrye.certs.CertificateGenerator;
-import io.smallrye.certs.CertificateRequest;
-import io.smallrye.certs.Format;
 import io.vertx.core.net.KeyCertOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.SSLOptions;
 
 /**
  * Registers the HTTPS server's TLS configuration ({@value #NAME}) before the HTTP server opens its sockets: the PEM
- * files from {@code SUT_TLS_CERT_FILE} / {@code SUT_TLS_KEY_FILE}, or a self-signed certificate generated now.
+ * files from {@code SUT_TLS_CERT_FILE} / {@code SUT_TLS_KEY_FILE}, or a self-signed certificate (EC P-256,
+ * {@link SelfSignedCertificate}) generated now.
  */
 @ApplicationScoped
 public class HttpsCertificate {
@@ -49,18 +49,20 @@ public class HttpsCertificate {
             Path dir = tls.generatedDir().orElse(Path.of(System.getProperty("java.io.tmpdir"),
                     "refsut-orchestrator-tls"));
             Files.createDirectories(dir);
-            new CertificateGenerator(dir, true).generate(new CertificateRequest()
-                    .withName("orchestrator")
-                    .withFormat(Format.PEM)
-                    .withCN("localhost")
-                    .withSubjectAlternativeName("DNS:localhost")
-                    .withSubjectAlternativeName("IP:127.0.0.1")
-                    .withDuration(Duration.ofDays(365)));
+            SelfSignedCertificate generated = SelfSignedCertificate.generate("localhost",
+                    List.of("localhost", "127.0.0.1"), Duration.ofDays(365));
             cert = dir.resolve("orchestrator.crt");
             key = dir.resolve("orchestrator.key");
-            Log.warnf("No SUT_TLS_CERT_FILE / SUT_TLS_KEY_FILE given: generated a certificate for localhost and "
-                    + "127.0.0.1, valid 365 days, at %s (key %s); clients must trust %s explicitly", cert, key,
-                    dir.resolve("orchestrator-ca.crt"));
+            Files.writeString(cert, generated.certificatePem());
+            Files.writeString(key, generated.privateKeyPem());
+            if (Files.getFileStore(key).supportsFileAttributeView("posix")) {
+                Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+            }
+            // a self-signed certificate is its own issuer: the file clients add to their trust store
+            Files.writeString(dir.resolve("orchestrator-ca.crt"), generated.certificatePem());
+            Log.warnf("No SUT_TLS_CERT_FILE / SUT_TLS_KEY_FILE given: generated a self-signed certificate "
+                    + "(EC P-256) for localhost and 127.0.0.1, valid 365 days, at %s (key %s); clients must trust %s "
+                    + "explicitly", cert, key, dir.resolve("orchestrator-ca.crt"));
         }
         registry.register(NAME, new PemTlsConfiguration(cert, key));
     }
