@@ -113,6 +113,12 @@ class RunMeasurementTest {
             assertEquals(0, outcome.exit(), outcome.output());
             assertTrue(s.beforeWindow().count() > 100, s.beforeWindow().toString()); // ramp 125 + settle 50
             assertEquals(150, s.injector().plannedArrivals());
+            // the first server-side scrape falls in the settle period (its CPU burst stays off the window's first
+            // requests), after the ramp and settle began
+            java.time.Instant windowStart = java.time.Instant.parse(s.window().start());
+            java.time.Instant scrapeBefore = java.time.Instant.parse(s.window().scrapeBefore());
+            assertTrue(scrapeBefore.isBefore(windowStart), scrapeBefore + " vs window start " + windowStart);
+            assertTrue(scrapeBefore.isAfter(windowStart.minusSeconds(6)), scrapeBefore + " vs " + windowStart);
             assertTrue(Files.readString(outcome.folder().resolve("summary.html"))
                     .contains("<svg"));
             // every arrival waited for its intended instant: none was sent early (the users of a second are
