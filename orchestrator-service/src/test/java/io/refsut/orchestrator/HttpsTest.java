@@ -12,6 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
@@ -49,29 +50,33 @@ class HttpsTest {
         wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
         wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 3, 0, List.of()))));
 
-        Certificate configured = certificate("configured.crt");
+        assertEquals("https", https.getProtocol());
+        HttpResponse<String> response = getTrusting(ConfiguredCertificate.DIR.resolve("configured-ca.crt"),
+                URI.create("https://localhost:" + https.getPort() + "/api/v1/accounts/" + id));
+
+        assertEquals(200, response.statusCode(), response.body());
+        assertTrue(response.body().contains(id.toString()), response.body());
+        Certificate served = response.sslSession().orElseThrow().getPeerCertificates()[0];
+        assertEquals(certificate(ConfiguredCertificate.DIR.resolve("configured.crt")), served,
+                "the HTTPS port serves the configured certificate");
+    }
+
+    /** A GET from a client that trusts only the certificate in {@code trusted} and verifies the host name. */
+    static HttpResponse<String> getTrusting(Path trusted, URI uri) throws Exception {
         KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
         trust.load(null, null);
-        trust.setCertificateEntry("ca", certificate("configured-ca.crt"));
+        trust.setCertificateEntry("ca", certificate(trusted));
         TrustManagerFactory trustManagers = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         trustManagers.init(trust);
         SSLContext tls = SSLContext.getInstance("TLS");
         tls.init(null, trustManagers.getTrustManagers(), null);
         HttpClient client = HttpClient.newBuilder().sslContext(tls).connectTimeout(Duration.ofSeconds(5)).build();
-
-        assertEquals("https", https.getProtocol());
-        URI uri = URI.create("https://localhost:" + https.getPort() + "/api/v1/accounts/" + id);
-        HttpResponse<String> response = client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                .GET().build(), HttpResponse.BodyHandlers.ofString());
-
-        assertEquals(200, response.statusCode(), response.body());
-        assertTrue(response.body().contains(id.toString()), response.body());
-        Certificate served = response.sslSession().orElseThrow().getPeerCertificates()[0];
-        assertEquals(configured, served, "the HTTPS port serves the configured certificate");
+        return client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
-    private static Certificate certificate(String file) throws Exception {
-        try (InputStream in = Files.newInputStream(ConfiguredCertificate.DIR.resolve(file))) {
+    static Certificate certificate(Path file) throws Exception {
+        try (InputStream in = Files.newInputStream(file)) {
             return CertificateFactory.getInstance("X.509").generateCertificate(in);
         }
     }

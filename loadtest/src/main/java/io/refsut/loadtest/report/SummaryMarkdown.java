@@ -86,9 +86,9 @@ final class SummaryMarkdown {
         if (!s.server().isEmpty()) {
             md.append("## Time in MongoDB measured by the services (µs)\n\n");
             md.append("Between the scrapes that bracket the measured window (the first up to 2 s ahead of it, at the "
-                    + "end of the ramp and settle period, so that its own CPU burst stays off the window's first requests). Means are "
-                    + "exact; percentiles are "
-                    + "interpolated in histogram buckets and shown to two significant digits.\n\n");
+                    + "end of the ramp and settle period, so that its own CPU burst stays off the window's first "
+                    + "requests). Means are exact; percentiles are interpolated in histogram buckets and shown to two "
+                    + "significant digits.\n\n");
             md.append("| service | operation | count | mean | p50 | p95 | p99 | outcomes |\n");
             md.append("|---|---|---:|---:|---:|---:|---:|---|\n");
             s.server().forEach((service, ops) -> ops.forEach((op, t) -> timingRow(md, service + " | " + op, t)));
