@@ -276,14 +276,19 @@ public final class BenchRunner {
     }
 
     private static Supplier<OpenLoop.Task> uniform(List<String> names, Map<String, OpenLoop.Action> actions) {
-        List<OpenLoop.Task> tasks = names.stream().map(name -> new OpenLoop.Task(name, actions.get(name))).toList();
-        return () -> tasks.get(ThreadLocalRandom.current().nextInt(tasks.size()));
+        Deck<String> deck = Deck.uniform(names, new java.util.Random());
+        Map<String, OpenLoop.Task> tasks = new LinkedHashMap<>();
+        names.forEach(name -> tasks.put(name, new OpenLoop.Task(name, actions.get(name))));
+        return () -> tasks.get(deck.get());
     }
 
     private static Supplier<OpenLoop.Task> byMix(Mix mix, Map<Operation, OpenLoop.Action> actions) {
+        Map<Operation, Double> weights = new LinkedHashMap<>();
+        mix.operations().forEach(operation -> weights.put(operation, mix.share(operation)));
+        Deck<Operation> deck = Deck.weighted(weights, new java.util.Random());
         Map<Operation, OpenLoop.Task> tasks = new LinkedHashMap<>();
         actions.forEach((operation, action) -> tasks.put(operation, new OpenLoop.Task(operation.requestName(), action)));
-        return () -> tasks.get(mix.next());
+        return () -> tasks.get(deck.get());
     }
 
     /** One measured interval with the CPU time every process used during it. */
