@@ -1,7 +1,5 @@
 package io.refsut.orchestrator;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static io.refsut.orchestrator.StubbedDownstreams.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +13,6 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -28,32 +24,26 @@ import io.quarkus.test.junit.QuarkusTest;
  */
 @QuarkusTest
 @WithTestResource(WireMockDownstreams.class)
-class GeneratedCertificateTest {
+class GeneratedCertificateTest extends StubbedDownstreams {
 
     /** {@code %test.sut.tls.generated-dir} in application.properties. */
     private static final Path DIR = Path.of("target", "generated-tls");
-
-    @InjectWireMock
-    WireMockServer wireMock;
 
     @TestHTTPResource(value = "/", tls = true)
     URL https;
 
     @Test
     void servesTheGeneratedCertificateToClientsTrustingTheWrittenFile() throws Exception {
-        UUID id = UUID.randomUUID();
-        Warmup.once(wireMock);
-        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
-        wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 3, 0, List.of()))));
+        UUID id = TrustingClients.stubbedAccountView(wireMock);
 
         for (String host : List.of("localhost", "127.0.0.1")) {
-            HttpResponse<String> response = HttpsTest.getTrusting(DIR.resolve("orchestrator-ca.crt"),
+            HttpResponse<String> response = TrustingClients.getTrusting(DIR.resolve("orchestrator-ca.crt"),
                     URI.create("https://" + host + ":" + https.getPort() + "/api/v1/accounts/" + id));
 
             assertEquals(200, response.statusCode(), host + ": " + response.body());
             assertTrue(response.body().contains(id.toString()), response.body());
             X509Certificate served = (X509Certificate) response.sslSession().orElseThrow().getPeerCertificates()[0];
-            assertEquals(HttpsTest.certificate(DIR.resolve("orchestrator.crt")), served, host);
+            assertEquals(TrustingClients.certificate(DIR.resolve("orchestrator.crt")), served, host);
             assertEquals("EC", served.getPublicKey().getAlgorithm());
         }
     }

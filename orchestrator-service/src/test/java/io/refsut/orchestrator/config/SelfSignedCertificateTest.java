@@ -27,9 +27,10 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
-import javax.net.ssl.TrustManagerFactory;
 
 import org.junit.jupiter.api.Test;
+
+import io.refsut.orchestrator.TrustingClients;
 
 class SelfSignedCertificateTest {
 
@@ -94,13 +95,7 @@ class SelfSignedCertificateTest {
         SSLContext serverContext = SSLContext.getInstance("TLS");
         serverContext.init(keyManagers.getKeyManagers(), null, null);
 
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("ca", certificate(trusted));
-        TrustManagerFactory trustManagers = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trustManagers.init(trust);
-        SSLContext clientContext = SSLContext.getInstance("TLS");
-        clientContext.init(null, trustManagers.getTrustManagers(), null);
+        SSLContext clientContext = TrustingClients.trusting(certificate(trusted));
 
         SSLEngine server = serverContext.createSSLEngine();
         server.setUseClientMode(false);
