@@ -61,6 +61,8 @@ public final class RunDriver {
     private final Map<String, Object> extraRunInfo = new LinkedHashMap<>();
     private LocalStack sharedStack;
     private final Map<String, Object> warmupInfo = new LinkedHashMap<>();
+    /** Bound of each one-at-a-time stretch of warm-up cycles (the cold start, and the end of the warm-up). */
+    private static final Duration WARMUP_SETTLE_LIMIT = Duration.ofSeconds(120);
 
     public RunDriver(RunSettings settings, Consumer<String> console) {
         this.settings = settings;
@@ -174,14 +176,22 @@ public final class RunDriver {
         describeTarget(target, metrics, client);
 
         if (!settings.warmup().isZero()) {
-            console.accept("warm-up: every operation on separate warm-up accounts, 4 concurrent cycles, at least "
-                    + settings.warmup().toSeconds() + " s, until the p50 cycle time stops falling, at most "
-                    + settings.measurement().warmupMax().toSeconds() + " s");
-            Warmup.Result warm = new Warmup(client, target, new RecordIds(loadParameters.seed()),
-                    loadParameters.runTag(), settings.currency()).run(settings.warmup(),
-                    settings.measurement().warmupMax(), Duration.ofSeconds(120), console);
-            runInfo.put("warmupCycles", warm.cycles());
-            warmupInfo.putAll(warm.toMap());
+            Warmup warmup = new Warmup(client, target, new RecordIds(loadParameters.seed()), loadParameters.runTag(),
+                    settings.currency());
+            if (settings.phases() == RunSettings.Phases.LOAD_ONLY) {
+                // nothing is measured after the load: get past the cold start (its timeouts would fail load writes)
+                console.accept("cold start: warm-up cycles (every operation on separate warm-up accounts) one at a "
+                        + "time until 10 in a row succeed; no concurrent warm-up, as no run phase follows");
+                runInfo.put("coldStart", warmup.coldStart(WARMUP_SETTLE_LIMIT, console));
+            } else {
+                console.accept("warm-up: every operation on separate warm-up accounts, 4 concurrent cycles, at least "
+                        + settings.warmup().toSeconds() + " s, until the p50 cycle time stops falling, at most "
+                        + settings.measurement().warmupMax().toSeconds() + " s");
+                Warmup.Result warm = warmup.run(settings.warmup(), settings.measurement().warmupMax(),
+                        WARMUP_SETTLE_LIMIT, console);
+                runInfo.put("warmupCycles", warm.cycles());
+                warmupInfo.putAll(warm.toMap());
+            }
         }
         ServerMetrics auditBefore = ServerMetrics.scrape(audit(metrics));
         Map<String, Object> loadInfo = new LinkedHashMap<>();

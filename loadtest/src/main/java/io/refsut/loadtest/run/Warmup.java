@@ -16,11 +16,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * Warms the system up before the load phase, one request at a time: a freshly started JVM answers its first requests
- * slowly enough to trip the orchestrator's downstream timeouts and breakers. Each cycle exercises every operation on
- * its own account ({@link RecordIds#warmupAccount}: {@code refsut:<seed>:<runTag>:warmup-account:<i>}, unique to this
- * invocation, outside the records the load test measures and verifies, and never colliding with another phase's,
- * injector's or execution's).
+ * Warms the system up before the load phase: a freshly started JVM answers its first requests slowly enough to trip
+ * the orchestrator's downstream timeouts and breakers. {@link #run} goes on until the system is warm (for the run
+ * phase that follows the load); {@link #coldStart}, for a load with no run phase after it ({@code sut load}), only
+ * until 10 cycles in a row succeed one at a time. Each cycle exercises every operation on its own account
+ * ({@link RecordIds#warmupAccount}: {@code refsut:<seed>:<runTag>:warmup-account:<i>}, unique to this invocation,
+ * outside the records the load test measures and verifies, and never colliding with another phase's, injector's or
+ * execution's).
  */
 final class Warmup {
 
@@ -106,6 +108,20 @@ final class Warmup {
         console.accept(String.format(Locale.ROOT, "warm-up done in %.1f s: %d cycles, %d concurrent cycles failed, "
                 + "window p50s %s ms; %s", seconds, next.get(), failures.get(), p50s, reason));
         return new Result(next.get(), seconds, warm, List.copyOf(p50s), reason);
+    }
+
+    /**
+     * One cycle at a time until 10 in a row succeed (past the cold start, breakers closed), within {@code limit};
+     * returns the cycles and seconds it took.
+     */
+    java.util.Map<String, Object> coldStart(Duration limit, Consumer<String> console) {
+        long started = System.nanoTime();
+        AtomicInteger next = new AtomicInteger();
+        settle(next, started + limit.toNanos(), limit);
+        double seconds = Math.round((System.nanoTime() - started) / 1e6) / 1000.0;
+        console.accept(String.format(Locale.ROOT, "cold start done in %.1f s: %d cycles one at a time, the last %d "
+                + "in a row clean", seconds, next.get(), SETTLED));
+        return Fields.ordered("cycles", next.get(), "seconds", seconds);
     }
 
     /** One window of concurrent cycles; returns the median cycle time (ms) of its successful cycles. */

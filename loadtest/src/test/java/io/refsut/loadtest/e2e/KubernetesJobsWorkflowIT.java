@@ -165,6 +165,11 @@ class KubernetesJobsWorkflowIT {
         long payments = RECORDS / 10;
         assertEquals(RECORDS + payments, loads.get(1).path("loadPhase").path("existing").asLong(),
                 "the rerun should find every account and payment of the first: " + loads.get(1).path("loadPhase"));
+        for (JsonNode loadRun : loads) {
+            // no run phase follows a load Job: only the cold start, no concurrent warm-up
+            assertTrue(loadRun.path("coldStart").path("cycles").asLong() >= 10, "cold start: " + loadRun);
+            assertTrue(loadRun.path("warmupCycles").isMissingNode(), "a load Job needs no warm-up: " + loadRun);
+        }
 
         // 2. two executions of the run Job, each as parallelism injectors at once
         List<Path> merged = new ArrayList<>();

@@ -78,6 +78,15 @@ class SutRunIT {
         assertEquals(0, reconciliation.path("missing").asLong(), reconciliation.toString());
         assertEquals(0, reconciliation.path("mismatched").asLong(), reconciliation.toString());
         assertTrue(reconciliation.path("checked").asLong() >= 300, reconciliation.toString());
+        // every acknowledged write has its audit event, and the warm-up's events (written before the load phase,
+        // logged by no phase) are not counted as the phases' own
+        assertEquals(0, reconciliation.path("auditMissing").asLong(), reconciliation.toString());
+        assertEquals(reconciliation.path("checked").asLong(), reconciliation.path("auditChecked").asLong(),
+                reconciliation.toString());
+        assertFalse(reconciliation.path("auditNote").asText().contains("more events than writes"),
+                reconciliation.toString());
+        JsonNode warmup = summary.path("warmup");
+        assertTrue(warmup.path("cycles").asLong() >= 20, "the warm-up's two one-at-a-time stretches: " + warmup);
         assertFalse(Files.readString(run.resolve("summary.md")).isBlank(), "summary.md");
 
         JsonNode runInfo = JSON.readTree(run.resolve("run.json").toFile());
