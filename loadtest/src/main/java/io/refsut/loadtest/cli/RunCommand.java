@@ -175,7 +175,8 @@ public class RunCommand implements Callable<Integer> {
             description = "Before the load phase: create, read, update, pay, read payment on separate warm-up "
                     + "accounts, 4 cycles at a time for at least this long and then until the system is warm (the "
                     + "p50 cycle time of two consecutive 5 s windows no longer falls), at most --warmup-max; between "
-                    + "two stretches of 10 clean cycles one at a time; 0 = none (env SUT_WARMUP; default: "
+                    + "two stretches of 10 clean cycles one at a time; sut load, which no run phase follows, runs only "
+                    + "the first stretch; 0 = none (env SUT_WARMUP; default: "
                     + "${DEFAULT-VALUE}).")
     String warmup;
 

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -57,7 +58,7 @@ final class Warmup {
      * concurrent window (ms) and a sentence saying why it stopped.
      */
     record Result(int cycles, double seconds, boolean warm, List<Double> windowP50Ms, String reason) {
-        java.util.Map<String, Object> toMap() {
+        Map<String, Object> toMap() {
             return Fields.ordered("cycles", cycles, "seconds", seconds, "warm", warm, "windowP50Ms", windowP50Ms,
                     "reason", reason);
         }
@@ -114,7 +115,7 @@ final class Warmup {
      * One cycle at a time until 10 in a row succeed (past the cold start, breakers closed), within {@code limit};
      * returns the cycles and seconds it took.
      */
-    java.util.Map<String, Object> coldStart(Duration limit, Consumer<String> console) {
+    Map<String, Object> coldStart(Duration limit, Consumer<String> console) {
         long started = System.nanoTime();
         AtomicInteger next = new AtomicInteger();
         settle(next, started + limit.toNanos(), limit);
