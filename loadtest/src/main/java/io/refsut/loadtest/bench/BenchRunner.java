@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -276,7 +277,7 @@ public final class BenchRunner {
     }
 
     private static Supplier<OpenLoop.Task> uniform(List<String> names, Map<String, OpenLoop.Action> actions) {
-        Deck<String> deck = Deck.uniform(names, new java.util.Random());
+        Deck<String> deck = Deck.uniform(names, new Random());
         Map<String, OpenLoop.Task> tasks = new LinkedHashMap<>();
         names.forEach(name -> tasks.put(name, new OpenLoop.Task(name, actions.get(name))));
         return () -> tasks.get(deck.get());
@@ -285,7 +286,7 @@ public final class BenchRunner {
     private static Supplier<OpenLoop.Task> byMix(Mix mix, Map<Operation, OpenLoop.Action> actions) {
         Map<Operation, Double> weights = new LinkedHashMap<>();
         mix.operations().forEach(operation -> weights.put(operation, mix.share(operation)));
-        Deck<Operation> deck = Deck.weighted(weights, new java.util.Random());
+        Deck<Operation> deck = Deck.weighted(weights, new Random());
         Map<Operation, OpenLoop.Task> tasks = new LinkedHashMap<>();
         actions.forEach((operation, action) -> tasks.put(operation, new OpenLoop.Task(operation.requestName(), action)));
         return () -> tasks.get(deck.get());

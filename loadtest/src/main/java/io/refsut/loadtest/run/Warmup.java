@@ -105,7 +105,7 @@ final class Warmup {
             }
         }
         settle(next, System.nanoTime() + limit.toNanos(), limit);
-        double seconds = Math.round((System.nanoTime() - started) / 1e6) / 1000.0;
+        double seconds = secondsSince(started);
         console.accept(String.format(Locale.ROOT, "warm-up done in %.1f s: %d cycles, %d concurrent cycles failed, "
                 + "window p50s %s ms; %s", seconds, next.get(), failures.get(), p50s, reason));
         return new Result(next.get(), seconds, warm, List.copyOf(p50s), reason);
@@ -119,10 +119,15 @@ final class Warmup {
         long started = System.nanoTime();
         AtomicInteger next = new AtomicInteger();
         settle(next, started + limit.toNanos(), limit);
-        double seconds = Math.round((System.nanoTime() - started) / 1e6) / 1000.0;
+        double seconds = secondsSince(started);
         console.accept(String.format(Locale.ROOT, "cold start done in %.1f s: %d cycles one at a time, the last %d "
                 + "in a row clean", seconds, next.get(), SETTLED));
         return Fields.ordered("cycles", next.get(), "seconds", seconds);
+    }
+
+    /** Seconds since {@code started} ({@link System#nanoTime}), to the millisecond. */
+    private static double secondsSince(long started) {
+        return Math.round((System.nanoTime() - started) / 1e6) / 1000.0;
     }
 
     /** One window of concurrent cycles; returns the median cycle time (ms) of its successful cycles. */
