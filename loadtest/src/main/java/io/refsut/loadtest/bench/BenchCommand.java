@@ -1,9 +1,9 @@
 package io.refsut.loadtest.bench;
 
 import io.refsut.loadtest.cli.Durations;
+import io.refsut.loadtest.stack.LocalStack;
 import io.refsut.loadtest.workload.Mix;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,11 +90,17 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     int maxInFlight;
 
-    @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:--Xms64m -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}",
+    @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:-" + LocalStack.SERVICE_JVM_OPTIONS + "}",
             paramLabel = "OPTS",
-            description = "JVM options of each service process, e.g. -XX:StartFlightRecording=... to profile "
-                    + "(env SUT_SERVICE_JVM_OPTIONS; default: ${DEFAULT-VALUE}).")
+            description = "JVM options of each of the five service processes, e.g. -XX:StartFlightRecording=... to "
+                    + "profile (env SUT_SERVICE_JVM_OPTIONS; default: ${DEFAULT-VALUE}).")
     String serviceJvmOptions;
+
+    @Option(names = "--data-service-jvm-options", defaultValue = "${SUT_DATA_SERVICE_JVM_OPTIONS:-"
+            + LocalStack.DATA_SERVICE_JVM_OPTIONS + "}", paramLabel = "OPTS",
+            description = "JVM options the four data services add after --service-jvm-options, as for sut run "
+                    + "(env SUT_DATA_SERVICE_JVM_OPTIONS; default: ${DEFAULT-VALUE}).")
+    String dataServiceJvmOptions;
 
     @Option(names = "--store-jvm-options", defaultValue = "-Xms64m -Xmx1g", paramLabel = "OPTS",
             description = "JVM options of the embedded store's process (default: ${DEFAULT-VALUE}).")
@@ -159,7 +165,8 @@ public final class BenchCommand implements Callable<Integer> {
                 }
                 mixes.put(name.trim(), Mix.parse(spec));
             }
-            settings = new BenchSettings(home, resultsDir, mongodbUri, split(serviceJvmOptions), split(storeJvmOptions),
+            settings = new BenchSettings(home, resultsDir, mongodbUri, LocalStack.splitOptions(serviceJvmOptions),
+                    LocalStack.splitOptions(dataServiceJvmOptions), LocalStack.splitOptions(storeJvmOptions),
                     Durations.parse(startTimeout), rate, Durations.parse(duration), Durations.parse(warmup),
                     Durations.parse(seriesWarmup), warmupRate, executions, Mix.parse(mix), mix, records, payments, docBytes,
                     maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine,
@@ -173,7 +180,4 @@ public final class BenchCommand implements Callable<Integer> {
         return new BenchRunner(settings, line -> System.out.println("[sut] " + line)).run();
     }
 
-    private static List<String> split(String options) {
-        return Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
-    }
 }

@@ -25,7 +25,8 @@ final class BenchMarkdown {
         md.append("- rate ").append(settings.path("rate").asText()).append("/s, ").append(settings.path("durationS").asText())
                 .append(" s per series, ").append(settings.path("executions").asText()).append(" executions, mix ")
                 .append(settings.path("mix").asText()).append(", service JVM options `")
-                .append(settings.path("serviceJvmOptions").asText()).append("`\n");
+                .append(settings.path("serviceJvmOptions").asText()).append("`, data services add `")
+                .append(settings.path("dataServiceJvmOptions").asText()).append("`\n");
         md.append("- latencies from each arrival's intended start (open model), in µs; figures are means over the "
                 + "executions, CV = coefficient of variation across them. CPU from /proc per process; `machine busy` is "
                 + "every process on the machine, `other processes` what was not ours.\n\n");

@@ -93,7 +93,8 @@ public final class BenchRunner {
             report.put("mongodb", embedded ? io.refsut.loadtest.stack.EmbeddedMongo.DESCRIPTION + ", own process"
                     : LocalStack.redact(uri));
             stack = LocalStack.start(new LocalStack.Settings(settings.home(), out.resolve("logs"), uri, Ports.parse("auto"),
-                    settings.serviceJvmOptions(), settings.startTimeout()), line -> console.accept(line));
+                    settings.serviceJvmOptions(), settings.dataServiceJvmOptions(), settings.startTimeout()),
+                    line -> console.accept(line));
             Map<String, String> baseUrls = new LinkedHashMap<>();
             for (ServiceProcess service : stack.services()) {
                 pids.put(service.name(), service.pid());

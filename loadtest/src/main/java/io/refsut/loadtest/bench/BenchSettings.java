@@ -9,8 +9,8 @@ import java.util.Map;
 
 /** Everything {@code sut bench} was asked to do (see {@link BenchCommand} for each option's meaning). */
 public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<String> serviceJvmOptions,
-        List<String> storeJvmOptions, Duration startTimeout, double rate, Duration duration, Duration warmup,
-        Duration seriesWarmup, double warmupRate, int executions, Mix mix, String mixText, int records, int payments, int docBytes,
+        List<String> dataServiceJvmOptions, List<String> storeJvmOptions, Duration startTimeout, double rate,
+        Duration duration, Duration warmup, Duration seriesWarmup, double warmupRate, int executions, Mix mix, String mixText, int records, int payments, int docBytes,
         int maxInFlight, boolean capacity, Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor,
         double capacityMax, int capacityRefine, Duration stepPause, Duration stepDuration, Duration stepWarmup,
         double sloP99Ms) {
@@ -67,6 +67,7 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         map.put("docBytes", docBytes);
         map.put("maxInFlight", maxInFlight);
         map.put("serviceJvmOptions", String.join(" ", serviceJvmOptions));
+        map.put("dataServiceJvmOptions", String.join(" ", dataServiceJvmOptions));
         map.put("storeJvmOptions", String.join(" ", storeJvmOptions));
         if (capacity) {
             Map<String, Object> mixes = new LinkedHashMap<>();

@@ -3,8 +3,6 @@ package io.refsut.loadtest.cli;
 import io.refsut.loadtest.stack.LocalStack;
 import io.refsut.loadtest.stack.Ports;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
 import picocli.CommandLine.Option;
 
 /** Options of the local stack, shared by {@code run} and {@code stack}. */
@@ -24,11 +22,19 @@ public final class StackOptions {
                     + "consecutive ones from PORT (env SUT_PORTS; default: ${DEFAULT-VALUE}).")
     String ports;
 
-    @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:--Xms64m -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}",
+    @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:-" + LocalStack.SERVICE_JVM_OPTIONS + "}",
             paramLabel = "OPTS",
-            description = "JVM options of each service process; the default serial GC and C1-only JIT halve the services' CPU "
-                    + "per request on a small machine (docs/performance.md) (env SUT_SERVICE_JVM_OPTIONS; default: ${DEFAULT-VALUE}).")
+            description = "JVM options of each of the five service processes (env SUT_SERVICE_JVM_OPTIONS; default: "
+                    + "${DEFAULT-VALUE}).")
     String serviceJvmOptions;
+
+    @Option(names = "--data-service-jvm-options", defaultValue = "${SUT_DATA_SERVICE_JVM_OPTIONS:-"
+            + LocalStack.DATA_SERVICE_JVM_OPTIONS + "}", paramLabel = "OPTS",
+            description = "JVM options the four data services add after --service-jvm-options; the default C1-only JIT "
+                    + "keeps a local run's warm-up short, while the orchestrator compiles with C2 (docs/performance.md); "
+                    + "--data-service-jvm-options= gives all five tiered C2 (env SUT_DATA_SERVICE_JVM_OPTIONS; default: "
+                    + "${DEFAULT-VALUE}).")
+    String dataServiceJvmOptions;
 
     @Option(names = "--start-timeout", defaultValue = "${SUT_START_TIMEOUT:-180s}", paramLabel = "DURATION",
             description = "How long to wait for every service to be ready (env SUT_START_TIMEOUT; default: ${DEFAULT-VALUE}).")
@@ -44,8 +50,8 @@ public final class StackOptions {
     }
 
     LocalStack.Settings settings(Path logDir) {
-        List<String> jvm = Arrays.stream(serviceJvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
-        return new LocalStack.Settings(home, logDir, effectiveMongodbUri(), Ports.parse(ports), jvm,
+        return new LocalStack.Settings(home, logDir, effectiveMongodbUri(), Ports.parse(ports),
+                LocalStack.splitOptions(serviceJvmOptions), LocalStack.splitOptions(dataServiceJvmOptions),
                 Durations.parse(startTimeout));
     }
 }

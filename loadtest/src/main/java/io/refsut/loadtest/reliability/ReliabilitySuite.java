@@ -96,7 +96,7 @@ public final class ReliabilitySuite {
             jvmOptions.addAll(RECOVERY_OPTIONS);
             header.put("recoverySweep", String.join(" ", RECOVERY_OPTIONS));
             stack = LocalStack.start(new LocalStack.Settings(s.home(), folder.resolve("logs"), uri, s.ports(),
-                    jvmOptions, s.startTimeout()), console);
+                    jvmOptions, s.dataServiceJvmOptions(), s.startTimeout()), console);
             HttpClient client = HttpClients.create(true);
             try (DatabaseInspector inspector = new DatabaseInspector(uri)) {
                 if (settings.parts().contains(Part.BAD_INPUT)) {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,9 +27,29 @@ public final class LocalStack implements AutoCloseable {
     private static final long STOP_GRACE_MILLIS = 10_000;
     private static final long PORT_RELEASE_MILLIS = 10_000;
 
-    /** How to start the stack. {@code mongodbUri} null or blank = start the embedded server. */
+    /**
+     * Default JVM options of every service: a small heap with the serial collector. The orchestrator keeps the tiered
+     * JIT (C1, then C2 for the hot code): it is the busiest process and the only one with TLS.
+     */
+    public static final String SERVICE_JVM_OPTIONS = "-Xms64m -Xmx256m -XX:+UseSerialGC";
+
+    /**
+     * Default JVM options the four data services add: C1 only, which reaches its steady state within a run's warm-up;
+     * tiered C2 in all five services would add about 300 MiB and up to a minute of warm-up (docs/performance.md).
+     */
+    public static final String DATA_SERVICE_JVM_OPTIONS = "-XX:TieredStopAtLevel=1";
+
+    /**
+     * How to start the stack. {@code mongodbUri} null or blank = start the embedded server; {@code jvmOptions} go to
+     * every service, {@code dataServiceJvmOptions} after them to the four data services only.
+     */
     public record Settings(Path home, Path logDir, String mongodbUri, Ports ports, List<String> jvmOptions,
-            Duration startTimeout) {
+            List<String> dataServiceJvmOptions, Duration startTimeout) {
+    }
+
+    /** Options text split at white space, for the {@code --*-jvm-options} options. */
+    public static List<String> splitOptions(String text) {
+        return text == null ? List.of() : Arrays.stream(text.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
     }
 
     private final List<ServiceProcess> services = new ArrayList<>();
@@ -93,6 +114,19 @@ public final class LocalStack implements AutoCloseable {
         return chosen;
     }
 
+    /** The command line of a service: this JVM's java, every service's options, the data services' own, the jar. */
+    static List<String> command(ServiceSpec spec, Settings settings) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(settings.jvmOptions());
+        if (!spec.isOrchestrator()) {
+            command.addAll(settings.dataServiceJvmOptions());
+        }
+        command.add("-jar");
+        command.add(settings.home().resolve(spec.jar()).toAbsolutePath().toString());
+        return command;
+    }
+
     private ServiceProcess launch(ServiceSpec spec, Map<ServiceSpec, int[]> ports, Settings settings)
             throws IOException {
         return launch(spec, ports, settings, false);
@@ -101,12 +135,7 @@ public final class LocalStack implements AutoCloseable {
     private ServiceProcess launch(ServiceSpec spec, Map<ServiceSpec, int[]> ports, Settings settings, boolean append)
             throws IOException {
         int[] own = ports.get(spec);
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(settings.jvmOptions());
-        command.add("-jar");
-        command.add(settings.home().resolve(spec.jar()).toAbsolutePath().toString());
-        ProcessBuilder builder = new ProcessBuilder(command);
+        ProcessBuilder builder = new ProcessBuilder(command(spec, settings));
         Map<String, String> env = builder.environment();
         env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         env.put("QUARKUS_MANAGEMENT_HOST", "127.0.0.1");

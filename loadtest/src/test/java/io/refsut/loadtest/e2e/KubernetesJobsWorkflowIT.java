@@ -137,7 +137,8 @@ class KubernetesJobsWorkflowIT {
         Files.setPosixFilePermissions(sut, PosixFilePermissions.fromString("rwxr-xr-x"));
         volume = Files.createDirectories(work.resolve("volume"));
         stack = LocalStack.start(new LocalStack.Settings(home, work.resolve("stack-logs"), "", Ports.parse("auto"),
-                List.of("-Xms64m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), Duration.ofSeconds(180)),
+                LocalStack.splitOptions(LocalStack.SERVICE_JVM_OPTIONS),
+                LocalStack.splitOptions(LocalStack.DATA_SERVICE_JVM_OPTIONS), Duration.ofSeconds(180)),
                 line -> System.out.println("[stack] " + line));
     }
 
