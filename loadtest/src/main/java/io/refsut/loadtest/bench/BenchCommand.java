@@ -48,9 +48,14 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Measured time of each series in each execution (default: ${DEFAULT-VALUE}).")
     String duration;
 
-    @Option(names = "--warmup", defaultValue = "20s", paramLabel = "DURATION",
+    /** Warm-up without --capacity: enough for the latency series' JIT, most of the C2 work still to come. */
+    static final String WARMUP = "20s";
+    /** Warm-up with --capacity: the orchestrator's C2 compiles over minutes; after 20 s a search holds half the rate. */
+    static final String CAPACITY_WARMUP = "90s";
+
+    @Option(names = "--warmup", paramLabel = "DURATION",
             description = "Warm-up of each series once before the executions, at --warmup-rate, unmeasured "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "(default: " + WARMUP + ", " + CAPACITY_WARMUP + " with --capacity).")
     String warmup;
 
     @Option(names = "--warmup-rate", defaultValue = "0", paramLabel = "PER_SECOND",
@@ -157,27 +162,34 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         BenchSettings settings;
         try {
-            Map<String, Mix> mixes = new LinkedHashMap<>();
-            for (String name : capacityMixes) {
-                String spec = MIXES.get(name.trim());
-                if (spec == null) {
-                    throw new IllegalArgumentException("unknown capacity mix '" + name + "' (default, read-only, write-heavy)");
-                }
-                mixes.put(name.trim(), Mix.parse(spec));
-            }
-            settings = new BenchSettings(home, resultsDir, mongodbUri, LocalStack.splitOptions(serviceJvmOptions),
-                    LocalStack.splitOptions(dataServiceJvmOptions), LocalStack.splitOptions(storeJvmOptions),
-                    Durations.parse(startTimeout), rate, Durations.parse(duration), Durations.parse(warmup),
-                    Durations.parse(seriesWarmup), warmupRate, executions, Mix.parse(mix), mix, records, payments, docBytes,
-                    maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine,
-                    Durations.parse(stepPause), Durations.parse(stepDuration),
-                    Durations.parse(stepWarmup), sloP99Ms);
-            new io.refsut.loadtest.workload.Documents(docBytes);
+            settings = settings();
         } catch (IllegalArgumentException e) {
             System.err.println("[sut] " + e.getMessage());
             return 2;
         }
         return new BenchRunner(settings, line -> System.out.println("[sut] " + line)).run();
+    }
+
+    /** The parsed options as settings; an {@link IllegalArgumentException} names the first bad one. */
+    BenchSettings settings() {
+        Map<String, Mix> mixes = new LinkedHashMap<>();
+        for (String name : capacityMixes) {
+            String spec = MIXES.get(name.trim());
+            if (spec == null) {
+                throw new IllegalArgumentException("unknown capacity mix '" + name + "' (default, read-only, write-heavy)");
+            }
+            mixes.put(name.trim(), Mix.parse(spec));
+        }
+        String warmupText = warmup != null ? warmup : capacity ? CAPACITY_WARMUP : WARMUP;
+        BenchSettings settings = new BenchSettings(home, resultsDir, mongodbUri, LocalStack.splitOptions(serviceJvmOptions),
+                LocalStack.splitOptions(dataServiceJvmOptions), LocalStack.splitOptions(storeJvmOptions),
+                Durations.parse(startTimeout), rate, Durations.parse(duration), Durations.parse(warmupText),
+                Durations.parse(seriesWarmup), warmupRate, executions, Mix.parse(mix), mix, records, payments, docBytes,
+                maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine,
+                Durations.parse(stepPause), Durations.parse(stepDuration),
+                Durations.parse(stepWarmup), sloP99Ms);
+        new io.refsut.loadtest.workload.Documents(docBytes);
+        return settings;
     }
 
 }

@@ -1,0 +1,62 @@
+package io.refsut.loadtest.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class BenchCommandTest {
+
+    private static BenchSettings parse(String... args) {
+        BenchCommand command = new BenchCommand();
+        new CommandLine(command).parseArgs(args);
+        return command.settings();
+    }
+
+    @Test
+    void latencyBenchWarmsUpTwentySecondsByDefault() {
+        BenchSettings settings = parse();
+        assertFalse(settings.capacity());
+        assertEquals(Duration.ofSeconds(20), settings.warmup());
+        assertEquals(3, settings.executions());
+    }
+
+    @Test
+    void capacitySearchWarmsUpNinetySecondsByDefault() {
+        BenchSettings settings = parse("--capacity", "--executions", "0");
+        assertTrue(settings.capacity());
+        assertEquals(Duration.ofSeconds(90), settings.warmup());
+        assertEquals(3, settings.capacityMixes().size());
+    }
+
+    @Test
+    void anExplicitWarmupWinsWithOrWithoutCapacity() {
+        assertEquals(Duration.ofSeconds(5), parse("--capacity", "--warmup", "5s").warmup());
+        assertEquals(Duration.ofSeconds(120), parse("--warmup", "120s").warmup());
+        assertEquals(Duration.ZERO, parse("--capacity", "--warmup", "0").warmup());
+    }
+
+    @Test
+    void badOptionsAreNamed() {
+        IllegalArgumentException mix = assertThrows(IllegalArgumentException.class,
+                () -> parse("--capacity", "--capacity-mixes", "default,bogus"));
+        assertTrue(mix.getMessage().contains("bogus"), mix.getMessage());
+        IllegalArgumentException executions = assertThrows(IllegalArgumentException.class,
+                () -> parse("--executions", "0"));
+        assertTrue(executions.getMessage().contains("--capacity"), executions.getMessage());
+    }
+
+    @Test
+    void helpGivesBothWarmupDefaults() {
+        StringWriter help = new StringWriter();
+        new CommandLine(new BenchCommand()).usage(new PrintWriter(help));
+        String text = help.toString().replaceAll("\\s+", " ");
+        assertTrue(text.contains("(default: 20s, 90s with --capacity)"), text);
+    }
+}
