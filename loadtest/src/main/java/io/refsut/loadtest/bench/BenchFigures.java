@@ -1,5 +1,6 @@
 package io.refsut.loadtest.bench;
 
+import io.refsut.loadtest.workload.CriticalPath;
 import io.refsut.loadtest.workload.Mix;
 import io.refsut.loadtest.workload.Operation;
 import java.util.ArrayList;

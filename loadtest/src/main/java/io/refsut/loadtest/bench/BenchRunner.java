@@ -8,6 +8,7 @@ import io.refsut.loadtest.stack.LocalStack;
 import io.refsut.loadtest.stack.Ports;
 import io.refsut.loadtest.stack.ServiceProcess;
 import io.refsut.loadtest.stack.StackException;
+import io.refsut.loadtest.workload.CriticalPath;
 import io.refsut.loadtest.workload.Documents;
 import io.refsut.loadtest.workload.Mix;
 import io.refsut.loadtest.workload.Operation;
@@ -215,21 +216,23 @@ public final class BenchRunner {
             });
             createdAt.put(accounts.get(i), json.readTree(body).path("account").path("createdAt").asText());
         });
-        Records partial = new Records(accounts, createdAt, List.of(), note);
+        Records partial = new Records(accounts, createdAt, Map.of(), note);
         List<UUID> writes = partial.writeRange(2);
-        List<UUID> payments = Collections.synchronizedList(new ArrayList<>());
+        Map<UUID, Records.Payment> payments = new ConcurrentHashMap<>();
         parallel(settings.payments(), i -> {
             UUID[] id = new UUID[1];
-            withRetries(() -> {
+            UUID[] account = new UUID[1];
+            String body = withRetries(() -> {
                 id[0] = UUID.randomUUID();
-                UUID account = writes.get(ThreadLocalRandom.current().nextInt(writes.size()));
+                account[0] = writes.get(ThreadLocalRandom.current().nextInt(writes.size()));
                 return http.send("POST", orchestrator + "/api/v1/payments", "{\"id\":\"" + id[0] + "\",\"accountId\":\""
-                        + account + "\",\"amountMinor\":1,\"currency\":\"" + Records.CURRENCY
+                        + account[0] + "\",\"amountMinor\":1,\"currency\":\"" + Records.CURRENCY
                         + "\",\"reference\":\"bench\",\"note\":" + Http.quote(note) + "}", 201);
             });
-            payments.add(id[0]);
+            payments.put(id[0], new Records.Payment(account[0],
+                    json.readTree(body).path("payment").path("createdAt").asText()));
         });
-        return new Records(List.copyOf(accounts), Map.copyOf(createdAt), List.copyOf(payments), note);
+        return new Records(List.copyOf(accounts), Map.copyOf(createdAt), Map.copyOf(payments), note);
     }
 
     /** Up to 60 s of attempts, 0.5 s apart: a cold service may time out and trip the orchestrator's breakers. */

@@ -1,12 +1,13 @@
 package io.refsut.loadtest.bench;
 
-import static io.refsut.loadtest.bench.CriticalPath.ACCOUNTS_FIND;
-import static io.refsut.loadtest.bench.CriticalPath.ACCOUNTS_REPLACE;
-import static io.refsut.loadtest.bench.CriticalPath.AUDIT_INSERT;
-import static io.refsut.loadtest.bench.CriticalPath.BALANCES_FIND;
-import static io.refsut.loadtest.bench.CriticalPath.BALANCES_REPLACE;
-import static io.refsut.loadtest.bench.CriticalPath.PAYMENTS_FIND;
-import static io.refsut.loadtest.bench.CriticalPath.PAYMENTS_INSERT;
+import static io.refsut.loadtest.workload.CriticalPath.ACCOUNTS_FIND;
+import static io.refsut.loadtest.workload.CriticalPath.ACCOUNTS_REPLACE;
+import static io.refsut.loadtest.workload.CriticalPath.AUDIT_INSERT;
+import static io.refsut.loadtest.workload.CriticalPath.BALANCES_FIND;
+import static io.refsut.loadtest.workload.CriticalPath.BALANCES_REPLACE;
+import static io.refsut.loadtest.workload.CriticalPath.PAYMENTS_FIND;
+import static io.refsut.loadtest.workload.CriticalPath.PAYMENTS_INSERT;
+import static io.refsut.loadtest.workload.CriticalPath.PAYMENTS_REPLACE;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
@@ -17,6 +18,7 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import io.refsut.loadtest.workload.Operation;
+import java.time.Instant;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,6 +90,7 @@ final class FloorOperations implements AutoCloseable {
         actions.put(ACCOUNTS_REPLACE, this::replaceAccount);
         actions.put(PAYMENTS_FIND, () -> find(payments, records.anyPayment()));
         actions.put(PAYMENTS_INSERT, () -> insertPayment(records.anyAccount()));
+        actions.put(PAYMENTS_REPLACE, this::replacePayment);
         actions.put(BALANCES_FIND, () -> find(balances, records.anyAccount()));
         actions.put(BALANCES_REPLACE, this::replaceBalance);
         actions.put(AUDIT_INSERT, () -> insertAudit(records.anyAccount()));
@@ -113,10 +116,11 @@ final class FloorOperations implements AutoCloseable {
             case MAKE_PAYMENT -> () -> balanceSlots.hold(slot -> {
                 UUID id = balanceSlots.key(slot);
                 find(accounts, id);
-                insertPayment(id);
+                Document payment = insertPayment(id);
                 find(balances, id);
                 replaceBalanceHeld(slot);
                 insertAudit(id);
+                replacePaymentStatus(payment, "COMPLETED");
             });
             case READ_PAYMENT -> () -> {
                 find(payments, records.anyPayment());
@@ -164,22 +168,53 @@ final class FloorOperations implements AutoCloseable {
         balanceSlots.state(slot, next);
     }
 
-    private void insertPayment(UUID account) {
-        insertCopy(payments, paymentTemplate, "accountId", account, "createdAt");
+    /** A PENDING payment, as the orchestrator's insert writes it; returns the document stored. */
+    private Document insertPayment(UUID account) {
+        Document pending = new Document(paymentTemplate);
+        pending.put("status", "PENDING");
+        return insertCopy(payments, pending, "accountId", account, "createdAt");
+    }
+
+    /**
+     * The orchestrator's status transition: replace conditional on the stored status ({@code _id} and {@code status}
+     * in the filter). Alone, on a payment created before measuring, replaced by itself: its status is kept, so every
+     * series' reads and replaces of it still match.
+     */
+    private void replacePayment() {
+        UUID id = records.anyPayment();
+        Records.Payment details = records.paymentDetails.get(id);
+        Document stored = new Document(paymentTemplate);
+        stored.put("_id", id);
+        stored.put("accountId", details.account());
+        if (paymentTemplate.get("createdAt") instanceof Date) {
+            stored.put("createdAt", Date.from(Instant.parse(details.createdAt())));
+        }
+        replacePaymentStatus(stored, paymentTemplate.getString("status"));
+    }
+
+    private void replacePaymentStatus(Document payment, String status) {
+        Document next = new Document(payment);
+        next.put("status", status);
+        if (payments.replaceOne(Filters.and(Filters.eq("_id", payment.get("_id")),
+                Filters.eq("status", payment.getString("status"))), next).getMatchedCount() != 1) {
+            throw new IllegalStateException("payments: " + payment.get("_id") + " is no longer "
+                    + payment.getString("status"));
+        }
     }
 
     private void insertAudit(UUID subject) {
         insertCopy(audit, auditTemplate, "subjectId", subject, "occurredAt");
     }
 
-    /** Inserts a copy of {@code template} under a new id, referring to {@code subject}, stamped now. */
-    private static void insertCopy(MongoCollection<Document> collection, Document template, String subjectField,
+    /** Inserts a copy of {@code template} under a new id, referring to {@code subject}, stamped now; returns it. */
+    private static Document insertCopy(MongoCollection<Document> collection, Document template, String subjectField,
             UUID subject, String timeField) {
         Document document = new Document(template);
         document.put("_id", UUID.randomUUID());
         document.put(subjectField, subject);
         document.put(timeField, new Date());
         collection.insertOne(document);
+        return document;
     }
 
     @Override

@@ -1,12 +1,13 @@
 package io.refsut.loadtest.bench;
 
-import static io.refsut.loadtest.bench.CriticalPath.ACCOUNTS_FIND;
-import static io.refsut.loadtest.bench.CriticalPath.ACCOUNTS_REPLACE;
-import static io.refsut.loadtest.bench.CriticalPath.AUDIT_INSERT;
-import static io.refsut.loadtest.bench.CriticalPath.BALANCES_FIND;
-import static io.refsut.loadtest.bench.CriticalPath.BALANCES_REPLACE;
-import static io.refsut.loadtest.bench.CriticalPath.PAYMENTS_FIND;
-import static io.refsut.loadtest.bench.CriticalPath.PAYMENTS_INSERT;
+import static io.refsut.loadtest.workload.CriticalPath.ACCOUNTS_FIND;
+import static io.refsut.loadtest.workload.CriticalPath.ACCOUNTS_REPLACE;
+import static io.refsut.loadtest.workload.CriticalPath.AUDIT_INSERT;
+import static io.refsut.loadtest.workload.CriticalPath.BALANCES_FIND;
+import static io.refsut.loadtest.workload.CriticalPath.BALANCES_REPLACE;
+import static io.refsut.loadtest.workload.CriticalPath.PAYMENTS_FIND;
+import static io.refsut.loadtest.workload.CriticalPath.PAYMENTS_INSERT;
+import static io.refsut.loadtest.workload.CriticalPath.PAYMENTS_REPLACE;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,8 +15,9 @@ import java.util.UUID;
 
 /**
  * One hop: the same elementary operations through each data service's internal HTTP API directly (no
- * orchestrator), with the bodies the orchestrator sends (an account replace passes {@code createdAt} back, so it is
- * one MongoDB operation; a balance replace carries the version read).
+ * orchestrator), with the bodies the orchestrator sends (an account or payment replace passes {@code createdAt} back,
+ * so it is one MongoDB operation; a balance replace carries the version read; a payment's status change is
+ * conditional on the stored status).
  */
 final class HopOperations {
 
@@ -53,6 +55,14 @@ final class HopOperations {
         actions.put(PAYMENTS_INSERT, () -> http.send("POST", payments, "{\"accountId\":\"" + records.anyAccount()
                 + "\",\"amountMinor\":1,\"currency\":\"" + Records.CURRENCY + "\",\"reference\":\"bench\",\"note\":" + note
                 + "}", 201));
+        actions.put(PAYMENTS_REPLACE, () -> {
+            // the orchestrator's status transition, on a payment created before measuring and kept COMPLETED
+            UUID id = records.anyPayment();
+            Records.Payment payment = records.paymentDetails.get(id);
+            http.send("PUT", payments + "/" + id + "?ifStatus=COMPLETED", "{\"accountId\":\"" + payment.account()
+                    + "\",\"amountMinor\":1,\"currency\":\"" + Records.CURRENCY + "\",\"reference\":\"bench\",\"note\":"
+                    + note + ",\"status\":\"COMPLETED\",\"createdAt\":\"" + payment.createdAt() + "\"}", 200);
+        });
         actions.put(BALANCES_FIND, () -> http.send("GET", balances + records.anyAccount(), null, 200));
         actions.put(BALANCES_REPLACE, () -> balanceSlots.hold(slot -> {
             long[] version = balanceSlots.state(slot);

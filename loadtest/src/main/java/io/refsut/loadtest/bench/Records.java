@@ -20,12 +20,19 @@ final class Records {
     final List<UUID> accounts;
     final Map<UUID, String> createdAt;
     final List<UUID> payments;
+    /** Each payment's account and stored {@code createdAt}, for a replace that passes them back as the orchestrator. */
+    final Map<UUID, Payment> paymentDetails;
     final String note;
 
-    Records(List<UUID> accounts, Map<UUID, String> createdAt, List<UUID> payments, String note) {
+    /** What the bench needs of a payment it created. */
+    record Payment(UUID account, String createdAt) {
+    }
+
+    Records(List<UUID> accounts, Map<UUID, String> createdAt, Map<UUID, Payment> payments, String note) {
         this.accounts = accounts;
         this.createdAt = createdAt;
-        this.payments = payments;
+        this.payments = List.copyOf(payments.keySet());
+        this.paymentDetails = payments;
         this.note = note;
     }
 

@@ -61,8 +61,15 @@ class BenchIT {
                 assertTrue(cpu.path(process).isNumber(), series + " cpuUsPerOperation." + process + ": " + cpu);
             }
         }
-        for (String operation : List.of("accounts.find", "balances.replace", "read_account", "update_account",
-                "make_payment", "read_payment")) {
+        for (String series : List.of("floor", "oneHop")) {
+            // the payment's status change (PENDING -> COMPLETED in make_payment), alone: a bad filter or body fails all
+            JsonNode replace = bench.path("executions").path(0).path("series").path(series).path("operations")
+                    .path("payments.replace");
+            assertTrue(replace.path("count").asLong() > 0, series + " payments.replace: " + replace);
+            assertEquals(0, replace.path("errors").asLong(), series + " payments.replace: " + replace);
+        }
+        for (String operation : List.of("accounts.find", "balances.replace", "payments.replace", "read_account",
+                "update_account", "make_payment", "read_payment")) {
             JsonNode overhead = bench.path("overhead").path(operation);
             for (String figure : List.of("floorUs", "sutUs", "ratio")) {
                 assertTrue(overhead.path(figure).isNumber(), "overhead." + operation + "." + figure + ": " + overhead);

@@ -39,7 +39,8 @@ public class PaymentResource {
     }
 
     @POST
-    @Operation(summary = "Pay from an ACTIVE account (s2 find → (s3 insert ∥ s4 find+replace) → s5 audit)")
+    @Operation(summary = "Pay from an ACTIVE account (s2 find → (s3 insert PENDING ∥ s4 find+replace) → s5 audit "
+            + "→ s3 replace COMPLETED)")
     public Uni<Response> make(@NotNull @Valid NewPayment request, @BeanParam CallContext context) {
         return service.make(request, context).map(made -> Created.at(PATH, made.payment().id(), made));
     }

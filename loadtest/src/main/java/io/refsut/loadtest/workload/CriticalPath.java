@@ -1,6 +1,5 @@
-package io.refsut.loadtest.bench;
+package io.refsut.loadtest.workload;
 
-import io.refsut.loadtest.workload.Operation;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,9 +9,11 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The MongoDB operations of a business operation as DESIGN.md §3 orders them: legs in sequence add up, legs in
- * parallel count as their slowest. Elementary operations are named {@code <service>.<find|insert|replace>}.
+ * parallel count as their slowest. Elementary operations are named {@code <service>.<find|insert|replace>}. A payment
+ * is written PENDING and, after its audit event, replaced COMPLETED (DESIGN.md §4, docs/CONTRACT.md "Payment
+ * states"): that conditional replace is the last leg of make_payment.
  */
-sealed interface CriticalPath {
+public sealed interface CriticalPath {
 
     /** One MongoDB operation of one data service. */
     record Leg(String name) implements CriticalPath {
@@ -30,19 +31,34 @@ sealed interface CriticalPath {
     String ACCOUNTS_REPLACE = "accounts.replace";
     String PAYMENTS_FIND = "payments.find";
     String PAYMENTS_INSERT = "payments.insert";
+    String PAYMENTS_REPLACE = "payments.replace";
     String BALANCES_FIND = "balances.find";
     String BALANCES_REPLACE = "balances.replace";
     String AUDIT_INSERT = "audit.insert";
+    String ACCOUNTS_INSERT = "accounts.insert";
+    String BALANCES_INSERT = "balances.insert";
 
-    /** The call graph of each run-phase business operation. */
+    /** The call graph of each business operation. */
     Map<Operation, CriticalPath> OF = Map.of(
+            Operation.CREATE_ACCOUNT, seq(par(leg(ACCOUNTS_INSERT), leg(BALANCES_INSERT)), leg(AUDIT_INSERT)),
             Operation.READ_ACCOUNT, par(leg(ACCOUNTS_FIND), leg(BALANCES_FIND)),
             Operation.UPDATE_ACCOUNT, seq(leg(ACCOUNTS_FIND), leg(ACCOUNTS_REPLACE), leg(AUDIT_INSERT)),
             Operation.MAKE_PAYMENT, seq(leg(ACCOUNTS_FIND),
-                    par(leg(PAYMENTS_INSERT), seq(leg(BALANCES_FIND), leg(BALANCES_REPLACE))), leg(AUDIT_INSERT)),
+                    par(leg(PAYMENTS_INSERT), seq(leg(BALANCES_FIND), leg(BALANCES_REPLACE))), leg(AUDIT_INSERT),
+                    leg(PAYMENTS_REPLACE)),
             Operation.READ_PAYMENT, seq(leg(PAYMENTS_FIND), leg(ACCOUNTS_FIND)));
 
-    /** The critical-path time given each leg's time. */
+    /** The critical path of the operation whose request name is {@code name}, or null for an unknown name. */
+    static CriticalPath of(String name) {
+        for (Operation operation : Operation.values()) {
+            if (operation.requestName().equals(name)) {
+                return OF.get(operation);
+            }
+        }
+        return null;
+    }
+
+    /** The critical-path time given each leg's time (NaN when a leg's time is NaN). */
     default double time(ToDoubleFunction<String> legTime) {
         if (this instanceof Leg leg) {
             return legTime.applyAsDouble(leg.name());
