@@ -89,7 +89,9 @@ final class FloorOperations implements AutoCloseable {
         actions.put(ACCOUNTS_FIND, () -> find(accounts, records.anyAccount()));
         actions.put(ACCOUNTS_REPLACE, this::replaceAccount);
         actions.put(PAYMENTS_FIND, () -> find(payments, records.anyPayment()));
-        actions.put(PAYMENTS_INSERT, () -> insertPayment(records.anyAccount()));
+        // a copy of a stored (COMPLETED) payment: one left PENDING would be completed or cancelled by the
+        // orchestrator's recovery sweep, which writes to balances this series tracks the versions of
+        actions.put(PAYMENTS_INSERT, () -> insertPayment(records.anyAccount(), paymentTemplate.getString("status")));
         actions.put(PAYMENTS_REPLACE, this::replacePayment);
         actions.put(BALANCES_FIND, () -> find(balances, records.anyAccount()));
         actions.put(BALANCES_REPLACE, this::replaceBalance);
@@ -116,7 +118,7 @@ final class FloorOperations implements AutoCloseable {
             case MAKE_PAYMENT -> () -> balanceSlots.hold(slot -> {
                 UUID id = balanceSlots.key(slot);
                 find(accounts, id);
-                Document payment = insertPayment(id);
+                Document payment = insertPayment(id, "PENDING");
                 find(balances, id);
                 replaceBalanceHeld(slot);
                 insertAudit(id);
@@ -168,11 +170,11 @@ final class FloorOperations implements AutoCloseable {
         balanceSlots.state(slot, next);
     }
 
-    /** A PENDING payment, as the orchestrator's insert writes it; returns the document stored. */
-    private Document insertPayment(UUID account) {
-        Document pending = new Document(paymentTemplate);
-        pending.put("status", "PENDING");
-        return insertCopy(payments, pending, "accountId", account, "createdAt");
+    /** A payment of {@code account} in {@code status} (the orchestrator inserts PENDING); returns what it stored. */
+    private Document insertPayment(UUID account, String status) {
+        Document payment = new Document(paymentTemplate);
+        payment.put("status", status);
+        return insertCopy(payments, payment, "accountId", account, "createdAt");
     }
 
     /**
