@@ -50,12 +50,11 @@ public sealed interface CriticalPath {
 
     /** The critical path of the operation whose request name is {@code name}, or null for an unknown name. */
     static CriticalPath of(String name) {
-        for (Operation operation : Operation.values()) {
-            if (operation.requestName().equals(name)) {
-                return OF.get(operation);
-            }
+        try {
+            return OF.get(Operation.fromRequestName(name));
+        } catch (IllegalArgumentException unknown) {
+            return null;
         }
-        return null;
     }
 
     /** The critical-path time given each leg's time (NaN when a leg's time is NaN). */
