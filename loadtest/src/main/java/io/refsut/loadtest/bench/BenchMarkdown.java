@@ -30,6 +30,7 @@ final class BenchMarkdown {
         md.append("- latencies from each arrival's intended start (open model), in µs; figures are means over the "
                 + "executions, CV = coefficient of variation across them. CPU from /proc per process; `machine busy` is "
                 + "every process on the machine, `other processes` what was not ours.\n\n");
+        warmups(report, md);
         if (report.has("failure")) {
             md.append("**FAILED:** ").append(report.path("failure").asText()).append("\n\n");
         }
@@ -123,6 +124,41 @@ final class BenchMarkdown {
             }
         }
         return md.toString();
+    }
+
+    /** One line on the unmeasured warm-ups: how many arrivals, and every error they had (none is expected). */
+    private static void warmups(JsonNode report, StringBuilder md) {
+        List<String> errors = new ArrayList<>();
+        long arrivals = 0;
+        arrivals += warmupErrors("warm-up", report.path("warmup"), errors);
+        for (JsonNode execution : report.path("executions")) {
+            arrivals += warmupErrors("execution " + execution.path("execution").asText() + " series warm-up",
+                    execution.path("seriesWarmup"), errors);
+        }
+        if (arrivals == 0) {
+            return;
+        }
+        if (errors.isEmpty()) {
+            md.append("- unmeasured warm-ups: ").append(arrivals).append(" arrivals, no errors\n\n");
+        } else {
+            md.append("- **errors in the unmeasured warm-ups** (").append(arrivals).append(" arrivals): ")
+                    .append(String.join("; ", errors)).append("\n\n");
+        }
+    }
+
+    private static long warmupErrors(String label, JsonNode warmups, List<String> errors) {
+        long arrivals = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = warmups.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> series = it.next();
+            JsonNode w = series.getValue();
+            arrivals += w.path("arrivals").asLong();
+            if (w.path("errors").asLong() > 0) {
+                errors.add(label + " " + series.getKey() + ": " + w.path("errors").asLong() + " of "
+                        + w.path("arrivals").asLong() + " " + w.path("errorsByOperation") + ", first "
+                        + w.path("firstErrors"));
+            }
+        }
+        return arrivals;
     }
 
     private static List<String> processes(JsonNode node) {

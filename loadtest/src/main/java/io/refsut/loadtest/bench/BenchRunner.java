@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -121,11 +122,15 @@ public final class BenchRunner {
             series.put("full", byMix(settings.mix(), full.business()));
 
             double warmupRate = settings.warmupRate() > 0 ? settings.warmupRate() : settings.rate();
+            // unmeasured, but recorded: an error here is as much a defect as one in a measured window
+            Map<String, Object> warmups = new LinkedHashMap<>();
+            report.put("warmup", warmups);
             if (!settings.warmup().isZero()) {
                 for (Map.Entry<String, Supplier<OpenLoop.Task>> entry : series.entrySet()) {
                     console.accept("warm-up " + entry.getKey() + ": " + format(warmupRate) + "/s for "
                             + settings.warmup().toSeconds() + " s");
                     OpenLoop.Result warm = loop.run(warmupRate, settings.warmup(), entry.getValue(), DRAIN);
+                    warmups.put(entry.getKey(), unmeasured(warm));
                     if (warm.totalErrors() > 0) {
                         console.accept("  warm-up errors: " + warm.errors() + " " + warm.firstErrors());
                     }
@@ -136,9 +141,16 @@ public final class BenchRunner {
                 Map<String, Object> execution = new LinkedHashMap<>();
                 execution.put("execution", e);
                 Map<String, Object> measured = new LinkedHashMap<>();
+                Map<String, Object> seriesWarmups = new LinkedHashMap<>();
+                execution.put("seriesWarmup", seriesWarmups);
                 for (Map.Entry<String, Supplier<OpenLoop.Task>> entry : series.entrySet()) {
                     if (!settings.seriesWarmup().isZero()) {
-                        loop.run(settings.rate(), settings.seriesWarmup(), entry.getValue(), DRAIN);
+                        OpenLoop.Result warm = loop.run(settings.rate(), settings.seriesWarmup(), entry.getValue(), DRAIN);
+                        seriesWarmups.put(entry.getKey(), unmeasured(warm));
+                        if (warm.totalErrors() > 0) {
+                            console.accept("execution " + e + " " + entry.getKey() + " series warm-up errors: "
+                                    + warm.errors() + " " + warm.firstErrors());
+                        }
                     }
                     Window window = measure(loop, settings.rate(), settings.duration(), entry.getValue());
                     measured.put(entry.getKey(), window.describe());
@@ -392,6 +404,25 @@ public final class BenchRunner {
                     result.achievedRate(), all.getValueAtPercentile(50), all.getValueAtPercentile(99),
                     cpuUsPerOperation().get("servicesAndStore"), busiest());
         }
+    }
+
+    /** What an unmeasured interval (a warm-up) did: arrivals, completions and errors, no latencies. */
+    static Map<String, Object> unmeasured(OpenLoop.Result result) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("rate", result.targetRate());
+        map.put("seconds", round(result.seconds()));
+        map.put("arrivals", result.arrivals());
+        map.put("completed", result.completed());
+        map.put("errors", result.totalErrors());
+        Map<String, Object> byOperation = new TreeMap<>(result.errors());
+        if (result.unfinished() > 0) {
+            byOperation.put("unfinished", result.unfinished());
+        }
+        map.put("errorsByOperation", byOperation);
+        if (!result.firstErrors().isEmpty()) {
+            map.put("firstErrors", new TreeMap<>(result.firstErrors()));
+        }
+        return map;
     }
 
     static Map<String, Object> stats(Histogram histogram) {

@@ -1,0 +1,66 @@
+package io.refsut.loadtest.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BenchMarkdownTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void aWarmUpRecordCountsArrivalsAndErrorsByOperation() {
+        Map<String, Object> warm = BenchRunner.unmeasured(result(100, 97, 1, Map.of("balances.replace", 2L),
+                Map.of("balances.replace", "version conflict")));
+        assertEquals(100L, warm.get("arrivals"));
+        assertEquals(97L, warm.get("completed"));
+        assertEquals(3L, warm.get("errors"), "two failed and one still running at the end");
+        assertEquals(Map.of("balances.replace", 2L, "unfinished", 1L), warm.get("errorsByOperation"));
+        assertEquals(Map.of("balances.replace", "version conflict"), warm.get("firstErrors"));
+        assertFalse(BenchRunner.unmeasured(result(10, 10, 0, Map.of(), Map.of())).containsKey("firstErrors"));
+    }
+
+    @Test
+    void cleanWarmUpsAreOneLineWithTheirArrivals() {
+        String md = BenchMarkdown.render(report(result(100, 100, 0, Map.of(), Map.of()),
+                result(30, 30, 0, Map.of(), Map.of())));
+        assertTrue(md.contains("- unmeasured warm-ups: 130 arrivals, no errors"), md);
+        assertFalse(md.contains("errors in the unmeasured warm-ups"), md);
+    }
+
+    @Test
+    void warmUpErrorsAreNamedWithWhereTheyHappened() {
+        String md = BenchMarkdown.render(report(result(100, 100, 0, Map.of(), Map.of()),
+                result(30, 29, 0, Map.of("payments.replace", 1L), Map.of("payments.replace", "HTTP 409"))));
+        assertTrue(md.contains("**errors in the unmeasured warm-ups** (130 arrivals): execution 1 series warm-up "
+                + "floor: 1 of 30"), md);
+        assertTrue(md.contains("HTTP 409"), md);
+    }
+
+    @Test
+    void aReportWithoutWarmUpsHasNoWarmUpLine() {
+        String md = BenchMarkdown.render(JSON.valueToTree(Map.of("settings", Map.of())));
+        assertFalse(md.contains("warm-up"), md);
+    }
+
+    private static JsonNode report(OpenLoop.Result warmup, OpenLoop.Result seriesWarmup) {
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("warmup", Map.of("floor", BenchRunner.unmeasured(warmup)));
+        report.put("executions", List.of(Map.of("execution", 1, "seriesWarmup",
+                Map.of("floor", BenchRunner.unmeasured(seriesWarmup)))));
+        return JSON.valueToTree(report);
+    }
+
+    private static OpenLoop.Result result(long arrivals, long completed, long unfinished, Map<String, Long> errors,
+            Map<String, String> firstErrors) {
+        return new OpenLoop.Result(10, arrivals / 10.0, arrivals, completed, unfinished, Map.of(), errors, firstErrors,
+                completed / (arrivals / 10.0));
+    }
+}
