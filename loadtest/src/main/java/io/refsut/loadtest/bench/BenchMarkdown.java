@@ -1,6 +1,8 @@
 package io.refsut.loadtest.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import io.refsut.loadtest.run.MachineCpu;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -29,7 +31,8 @@ final class BenchMarkdown {
                 .append(settings.path("dataServiceJvmOptions").asText()).append("`\n");
         md.append("- latencies from each arrival's intended start (open model), in µs; figures are means over the "
                 + "executions, CV = coefficient of variation across them. CPU from /proc per process; `machine busy` is "
-                + "every process on the machine, `other processes` what was not ours.\n\n");
+                + "every process on the machine, `other processes` what was not ours, `stolen` the CPU time the hypervisor gave to other "
+                + "machines while ours wanted it (steal, /proc/stat), and its share of the time wanted.\n\n");
         warmups(report, md);
         if (report.has("failure")) {
             md.append("**FAILED:** ").append(report.path("failure").asText()).append("\n\n");
@@ -66,8 +69,10 @@ final class BenchMarkdown {
             }
             md.append("\n## CPU per operation (µs) and cores used\n\n");
             List<String> processes = processes(series.path("full").path("cpuUsPerOperation"));
-            md.append("| series | ").append(String.join(" | ", processes)).append(" | machine busy cores | other processes cores |\n");
-            md.append("|---|").append("---:|".repeat(processes.size() + 2)).append('\n');
+            double maxSteal = 0;
+            md.append("| series | ").append(String.join(" | ", processes))
+                    .append(" | machine busy cores | other processes cores | stolen by the hypervisor: cores (share) |\n");
+            md.append("|---|").append("---:|".repeat(processes.size() + 3)).append('\n');
             for (String name : BenchRunner.SERIES) {
                 JsonNode cpu = series.path(name).path("cpuUsPerOperation");
                 JsonNode cv = series.path(name).path("cpuCv");
@@ -77,9 +82,18 @@ final class BenchMarkdown {
                             .append(" | ");
                 }
                 JsonNode cores = series.path(name).path("cpuCores");
-                md.append(num(cores.path("machineBusy"))).append(" | ").append(num(cores.path("otherProcesses"))).append(" |\n");
+                md.append(num(cores.path("machineBusy"))).append(" | ").append(num(cores.path("otherProcesses")))
+                        .append(" | ").append(num(cores.path("steal"))).append(" (")
+                        .append(num(cores.path("stealPct"))).append(" %) |\n");
+                maxSteal = Math.max(maxSteal, cores.path("stealPct").asDouble(0));
             }
             md.append('\n');
+            if (maxSteal >= MachineCpu.STEAL_WARNING_PCT) {
+                md.append("**The hypervisor took ").append(num(new DoubleNode(maxSteal)))
+                        .append(" % of the CPU time this machine's processes wanted in a series (steal): every process got ")
+                        .append("less CPU than it asked for and paid more per operation. Compare these figures only with ")
+                        .append("benches whose steal was as high.**\n\n");
+            }
         }
         JsonNode capacity = report.path("capacity");
         if (capacity.isObject()) {

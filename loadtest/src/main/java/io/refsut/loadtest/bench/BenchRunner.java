@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.refsut.loadtest.run.Machine;
+import io.refsut.loadtest.run.MachineCpu;
 import io.refsut.loadtest.stack.LocalStack;
 import io.refsut.loadtest.stack.Ports;
 import io.refsut.loadtest.stack.ServiceProcess;
@@ -311,21 +312,28 @@ public final class BenchRunner {
     /** One measured interval with the CPU time every process used during it. */
     private Window measure(OpenLoop loop, double rate, Duration duration, Supplier<OpenLoop.Task> tasks) {
         Map<String, Long> before = ProcessStats.cpuMicros(pids);
-        long[] machineBefore = ProcessStats.machineMicros();
+        MachineCpu machineBefore = MachineCpu.now();
         long wallBefore = System.nanoTime();
         OpenLoop.Result result = loop.run(rate, duration, tasks, DRAIN);
         long wallNanos = System.nanoTime() - wallBefore;
         Map<String, Long> after = ProcessStats.cpuMicros(pids);
-        long[] machineAfter = ProcessStats.machineMicros();
+        MachineCpu machineAfter = MachineCpu.now();
         Map<String, Long> cpu = new LinkedHashMap<>();
         before.forEach((name, value) -> cpu.put(name, value < 0 || after.get(name) < 0 ? -1 : after.get(name) - value));
-        double machineBusyCores = machineBefore == null || machineAfter == null ? -1
-                : (machineAfter[0] - machineBefore[0]) / (wallNanos / 1000.0);
-        return new Window(result, cpu, wallNanos / 1e9, machineBusyCores);
+        double wallSeconds = wallNanos / 1e9;
+        boolean machineKnown = machineBefore != null && machineAfter != null;
+        return new Window(result, cpu, wallSeconds,
+                machineKnown ? machineAfter.busyCoresSince(machineBefore, wallSeconds) : -1,
+                machineKnown ? machineAfter.stealCoresSince(machineBefore, wallSeconds) : -1,
+                machineKnown ? machineAfter.stealShareSince(machineBefore) : -1);
     }
 
-    /** A measured interval: latencies, errors, CPU µs per process, wall seconds, machine busy cores. */
-    record Window(OpenLoop.Result result, Map<String, Long> cpuUs, double wallSeconds, double machineBusyCores) {
+    /**
+     * A measured interval: latencies, errors, CPU µs per process, wall seconds, the machine's busy cores, the cores
+     * the hypervisor stole and the stolen share of the CPU time wanted (-1 where unknown).
+     */
+    record Window(OpenLoop.Result result, Map<String, Long> cpuUs, double wallSeconds, double machineBusyCores,
+            double stealCores, double stealShare) {
 
         Histogram overall() {
             Histogram all = new Histogram(3);
@@ -368,6 +376,10 @@ public final class BenchRunner {
             if (machineBusyCores >= 0) {
                 cores.put("machineBusy", round3(machineBusyCores));
                 cores.put("otherProcesses", round3(Math.max(0, machineBusyCores - ours)));
+            }
+            if (stealCores >= 0) {
+                cores.put("steal", round3(stealCores));
+                cores.put("stealPct", Math.round(stealShare * 1000) / 10.0);
             }
             return cores;
         }

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * The operating system's per-process accounting on Linux: CPU time ({@code utime + stime} of
  * {@code /proc/<pid>/stat}, all threads) and resident memory ({@code VmRSS}, {@code VmHWM} of
- * {@code /proc/<pid>/status}); the machine's busy time from {@code /proc/stat}. Elsewhere every figure is absent (-1).
+ * {@code /proc/<pid>/status}); the machine's is {@link io.refsut.loadtest.run.MachineCpu}. Elsewhere every figure is absent (-1).
  */
 public final class ProcessStats {
 
@@ -63,22 +63,6 @@ public final class ProcessStats {
         Map<String, Long> sample = new LinkedHashMap<>();
         pids.forEach((name, pid) -> sample.put(name, cpuMicros(pid)));
         return sample;
-    }
-
-    /** Busy and total CPU time of the whole machine so far (all cores, from {@code /proc/stat}), in µs; null if unknown. */
-    public static long[] machineMicros() {
-        try {
-            List<String> lines = Files.readAllLines(Path.of("/proc/stat"));
-            String[] fields = lines.get(0).trim().split("\\s+"); // cpu user nice system idle iowait irq softirq steal
-            long total = 0;
-            for (int i = 1; i < Math.min(fields.length, 9); i++) {
-                total += Long.parseLong(fields[i]);
-            }
-            long idle = Long.parseLong(fields[4]) + Long.parseLong(fields[5]);
-            return new long[] {(total - idle) * 1_000_000 / TICKS_PER_SECOND, total * 1_000_000 / TICKS_PER_SECOND};
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 
     /** The 1-minute load average, or -1. */

@@ -26,6 +26,9 @@ public final class Machine {
         machine.put("jvm", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.runtime.version"));
         machine.put("injectorMaxHeapBytes", Runtime.getRuntime().maxMemory());
+        // the options this JVM (the injector, and locally the embedded store) was started with: ./sut run gives it
+        // -XX:TieredStopAtLevel=1 unless SUT_JAVA_OPTIONS is set, and that changes its CPU and warm-up
+        machine.put("injectorJvmArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
         try {
             machine.put("hostname", InetAddress.getLocalHost().getHostName());
         } catch (IOException e) {

@@ -61,6 +61,10 @@ public final class RunDriver {
     private final Map<String, Object> extraRunInfo = new LinkedHashMap<>();
     private LocalStack sharedStack;
     private final Map<String, Object> warmupInfo = new LinkedHashMap<>();
+    /** The machine's CPU per phase (run.json machineCpu), and where the current phase's interval started. */
+    private final Map<String, Object> machineCpu = new LinkedHashMap<>();
+    private MachineCpu phaseCpu;
+    private long phaseNanos;
     /** Bound of each one-at-a-time stretch of warm-up cycles (the cold start, and the end of the warm-up). */
     private static final Duration WARMUP_SETTLE_LIMIT = Duration.ofSeconds(120);
 
@@ -175,6 +179,7 @@ public final class RunDriver {
         Path gatlingResults = out.resolve("gatling");
         describeTarget(target, metrics, client);
 
+        phaseBegins();
         if (!settings.warmup().isZero()) {
             Warmup warmup = new Warmup(client, target, new RecordIds(loadParameters.seed()), loadParameters.runTag(),
                     settings.currency());
@@ -193,6 +198,11 @@ public final class RunDriver {
                 warmupInfo.putAll(warm.toMap());
             }
         }
+        if (settings.warmup().isZero()) {
+            phaseBegins();
+        } else {
+            phaseEnds("warmup");
+        }
         ServerMetrics auditBefore = ServerMetrics.scrape(audit(metrics));
         Map<String, Object> loadInfo = new LinkedHashMap<>();
         if (settings.phases() != RunSettings.Phases.RUN_ONLY) {
@@ -202,6 +212,11 @@ public final class RunDriver {
             }
         } else {
             console.accept("load phase skipped: using the records of seed '" + loadParameters.seed() + "'");
+        }
+        if (settings.phases() == RunSettings.Phases.RUN_ONLY) {
+            phaseBegins();
+        } else {
+            phaseEnds("load");
         }
         if (settings.phases() == RunSettings.Phases.LOAD_ONLY) {
             return verifyLoad(loadParameters, target, client, out);
@@ -222,6 +237,7 @@ public final class RunDriver {
         } finally {
             scrapes.finish();
         }
+        phaseEnds("run");
         ServerMetrics auditAfter = ServerMetrics.scrape(audit(metrics));
         runInfo.put("runPhase", Map.of("gatlingRunFolder", out.relativize(run.runDirectory()).toString(),
                 "gatlingStatus", run.statusCode(), "requestLog", REQUEST_LOG));
@@ -237,6 +253,7 @@ public final class RunDriver {
         ReconciliationResult reconciliation = reconcile(loadParameters, target, client, out, ackLogs, wholeHistory);
         AuditCheck audit = "off".equals(settings.verifyMode()) ? new AuditCheck(0, 0, "not checked: --verify off")
                 : AuditCheck.of(auditBefore, auditAfter, ackLogs);
+        phaseEnds("readBack");
         console.accept("audit trail: " + audit.note());
         if (!reconciliation.clean()) {
             failures.add("reconciliation is not clean: " + reconciliation.describe());
@@ -267,6 +284,32 @@ public final class RunDriver {
         failures.clear();
         failures.addAll(summary.status().reasons());
         return finish(out);
+    }
+
+    /** Starts the machine-CPU interval of the next phase. */
+    private void phaseBegins() {
+        phaseCpu = MachineCpu.now();
+        phaseNanos = System.nanoTime();
+    }
+
+    /**
+     * Records the machine's busy and stolen CPU of the phase just ended in run.json ({@code machineCpu.<phase>}),
+     * warns when the hypervisor took a large share of it, and starts the next phase's interval.
+     */
+    private void phaseEnds(String phase) {
+        MachineCpu now = MachineCpu.now();
+        double seconds = (System.nanoTime() - phaseNanos) / 1e9;
+        if (phaseCpu != null && now != null && seconds > 0) {
+            machineCpu.put(phase, now.describeSince(phaseCpu, seconds));
+            runInfo.put("machineCpu", machineCpu);
+            double stealPct = now.stealShareSince(phaseCpu) * 100;
+            if (stealPct >= MachineCpu.STEAL_WARNING_PCT) {
+                console.accept(String.format(Locale.ROOT, "warning: the hypervisor took %.0f %% of the CPU time this "
+                        + "machine's processes wanted during the %s phase (steal): its figures are not comparable "
+                        + "with a quiet machine's (run.json machineCpu)", stealPct, phase));
+            }
+        }
+        phaseBegins();
     }
 
     /** Runs the load phase; returns an exit status when it failed, null when it completed. */

@@ -50,6 +50,25 @@ class BenchMarkdownTest {
         assertFalse(md.contains("warm-up"), md);
     }
 
+    @Test
+    void stealIsShownPerSeriesAndWarnedAboutFromTenPercent() {
+        String quiet = BenchMarkdown.render(stealReport(2.0));
+        assertTrue(quiet.contains("| 0.01 (2 %) |"), quiet);
+        assertFalse(quiet.contains("The hypervisor took"), quiet);
+        String stolen = BenchMarkdown.render(stealReport(26.5));
+        assertTrue(stolen.contains("**The hypervisor took 26.50 % of the CPU time"), stolen);
+    }
+
+    private static JsonNode stealReport(double fullStealPct) {
+        Map<String, Object> series = new LinkedHashMap<>();
+        for (String name : BenchRunner.SERIES) {
+            double pct = "full".equals(name) ? fullStealPct : 2.0;
+            series.put(name, Map.of("operations", Map.of(), "cpuUsPerOperation", Map.of("store", 300),
+                    "cpuCores", Map.of("machineBusy", 0.4, "otherProcesses", 0.0, "steal", 0.01, "stealPct", pct)));
+        }
+        return JSON.valueToTree(Map.of("settings", Map.of(), "series", series, "overhead", Map.of()));
+    }
+
     private static JsonNode report(OpenLoop.Result warmup, OpenLoop.Result seriesWarmup) {
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("warmup", Map.of("floor", BenchRunner.unmeasured(warmup)));

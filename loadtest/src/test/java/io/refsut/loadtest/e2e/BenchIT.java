@@ -60,6 +60,10 @@ class BenchIT {
             for (String process : PROCESSES) {
                 assertTrue(cpu.path(process).isNumber(), series + " cpuUsPerOperation." + process + ": " + cpu);
             }
+            // the machine's busy and stolen CPU from /proc/stat (Linux, where this runs)
+            JsonNode cores = bench.path("series").path(series).path("cpuCores");
+            assertTrue(cores.path("machineBusy").asDouble() > 0 && cores.path("steal").isNumber()
+                    && cores.path("stealPct").asDouble(-1) >= 0, series + " cpuCores: " + cores);
         }
         for (String series : SERIES) {
             // the unmeasured warm-ups are recorded too: once before the executions, and before each series

@@ -52,9 +52,19 @@ class ConsecutiveRunsIT {
             List<Path> runs = folders.filter(Files::isDirectory).toList();
             assertEquals(2, runs.size(), "two results folders: " + runs);
             for (Path run : runs) {
-                JsonNode memory = JSON.readTree(run.resolve("run.json").toFile()).path("residentMemory");
+                JsonNode runJson = JSON.readTree(run.resolve("run.json").toFile());
+                JsonNode memory = runJson.path("residentMemory");
                 assertTrue(memory.path("peakTotalBytes").asLong() > 0, run + ": " + memory);
                 assertEquals(6, memory.path("peakBytesByProcess").size(), "the CLI and the five services: " + memory);
+                // the machine's busy and stolen CPU of every phase, from /proc/stat
+                JsonNode machineCpu = runJson.path("machineCpu");
+                for (String phase : List.of("warmup", "load", "run")) {
+                    JsonNode cpu = machineCpu.path(phase);
+                    assertTrue(cpu.path("seconds").asDouble() > 0 && cpu.path("busyCores").asDouble() > 0
+                            && cpu.path("stealPct").isNumber(), phase + ": " + machineCpu);
+                }
+                // the read-back of ~125 records can take less than the 10 ms resolution of /proc/stat
+                assertTrue(machineCpu.path("readBack").path("stealPct").isNumber(), "readBack: " + machineCpu);
             }
         }
     }
