@@ -31,8 +31,9 @@ final class BenchMarkdown {
                 .append(settings.path("dataServiceJvmOptions").asText()).append("`\n");
         md.append("- latencies from each arrival's intended start (open model), in µs; figures are means over the "
                 + "executions, CV = coefficient of variation across them. CPU from /proc per process; `machine busy` is "
-                + "every process on the machine, `other processes` what was not ours, `stolen` the CPU time the hypervisor gave to other "
-                + "machines while ours wanted it (steal, /proc/stat), and its share of the time wanted.\n\n");
+                + "every process on the machine, `other processes` what was not ours, `stolen` the CPU time the "
+                + "hypervisor gave to other machines while ours wanted it (steal, /proc/stat), and its share of the "
+                + "time wanted.\n\n");
         warmups(report, md);
         if (report.has("failure")) {
             md.append("**FAILED:** ").append(report.path("failure").asText()).append("\n\n");

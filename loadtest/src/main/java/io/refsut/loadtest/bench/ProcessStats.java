@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * The operating system's per-process accounting on Linux: CPU time ({@code utime + stime} of
  * {@code /proc/<pid>/stat}, all threads) and resident memory ({@code VmRSS}, {@code VmHWM} of
- * {@code /proc/<pid>/status}); the machine's is {@link io.refsut.loadtest.run.MachineCpu}. Elsewhere every figure is absent (-1).
+ * {@code /proc/<pid>/status}); the whole machine's is {@link io.refsut.loadtest.run.MachineCpu}. Elsewhere every
+ * figure is absent (-1).
  */
 public final class ProcessStats {
 

@@ -14,7 +14,7 @@ import java.util.Map;
  */
 public record MachineCpu(long busyMicros, long stealMicros, long totalMicros) {
 
-    /** From this stolen share (%) of a phase's or series' CPU time on, the reports warn that figures are not comparable. */
+    /** From this stolen share (%) of a phase's or a series' CPU time on, the reports warn: figures not comparable. */
     public static final double STEAL_WARNING_PCT = 10;
 
     /** Clock ticks per second of {@code /proc/stat} (USER_HZ; 100 on every Linux this runs on). */
