@@ -320,20 +320,15 @@ public final class BenchRunner {
         MachineCpu machineAfter = MachineCpu.now();
         Map<String, Long> cpu = new LinkedHashMap<>();
         before.forEach((name, value) -> cpu.put(name, value < 0 || after.get(name) < 0 ? -1 : after.get(name) - value));
-        double wallSeconds = wallNanos / 1e9;
-        boolean machineKnown = machineBefore != null && machineAfter != null;
-        return new Window(result, cpu, wallSeconds,
-                machineKnown ? machineAfter.busyCoresSince(machineBefore, wallSeconds) : -1,
-                machineKnown ? machineAfter.stealCoresSince(machineBefore, wallSeconds) : -1,
-                machineKnown ? machineAfter.stealShareSince(machineBefore) : -1);
+        return new Window(result, cpu, wallNanos / 1e9, machineBefore, machineAfter);
     }
 
     /**
-     * A measured interval: latencies, errors, CPU µs per process, wall seconds, the machine's busy cores, the cores
-     * the hypervisor stole and the stolen share of the CPU time wanted (-1 where unknown).
+     * A measured interval: latencies, errors, CPU µs per process, wall seconds, and the whole machine's CPU at its
+     * start and end (null where unknown).
      */
-    record Window(OpenLoop.Result result, Map<String, Long> cpuUs, double wallSeconds, double machineBusyCores,
-            double stealCores, double stealShare) {
+    record Window(OpenLoop.Result result, Map<String, Long> cpuUs, double wallSeconds, MachineCpu machineBefore,
+            MachineCpu machineAfter) {
 
         Histogram overall() {
             Histogram all = new Histogram(3);
@@ -373,13 +368,12 @@ public final class BenchRunner {
                 ours += Math.max(0, value);
             }
             cores.put("all", round3(ours));
-            if (machineBusyCores >= 0) {
+            if (machineBefore != null && machineAfter != null) {
+                double machineBusyCores = machineAfter.busyCoresSince(machineBefore, wallSeconds);
                 cores.put("machineBusy", round3(machineBusyCores));
                 cores.put("otherProcesses", round3(Math.max(0, machineBusyCores - ours)));
-            }
-            if (stealCores >= 0) {
-                cores.put("steal", round3(stealCores));
-                cores.put("stealPct", Math.round(stealShare * 1000) / 10.0);
+                cores.put("steal", round3(machineAfter.stealCoresSince(machineBefore, wallSeconds)));
+                cores.put("stealPct", machineAfter.stealPctSince(machineBefore));
             }
             return cores;
         }

@@ -1,5 +1,6 @@
 package io.refsut.loadtest.bench;
 
+import io.refsut.loadtest.run.MachineCpu;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,13 +10,9 @@ import java.util.Map;
 /**
  * The operating system's per-process accounting on Linux: CPU time ({@code utime + stime} of
  * {@code /proc/<pid>/stat}, all threads) and resident memory ({@code VmRSS}, {@code VmHWM} of
- * {@code /proc/<pid>/status}); the whole machine's is {@link io.refsut.loadtest.run.MachineCpu}. Elsewhere every
- * figure is absent (-1).
+ * {@code /proc/<pid>/status}); the whole machine's is {@link MachineCpu}. Elsewhere every figure is absent (-1).
  */
 public final class ProcessStats {
-
-    /** Clock ticks per second of {@code /proc} CPU times (USER_HZ; 100 on every Linux this runs on). */
-    static final long TICKS_PER_SECOND = 100;
 
     private ProcessStats() {
     }
@@ -27,7 +24,7 @@ public final class ProcessStats {
             // the command name (field 2) is in parentheses and may hold spaces: count fields after the last ')'
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
             long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime (fields 14, 15)
-            return ticks * 1_000_000 / TICKS_PER_SECOND;
+            return ticks * 1_000_000 / MachineCpu.TICKS_PER_SECOND;
         } catch (IOException | RuntimeException e) {
             return -1;
         }

@@ -17,8 +17,8 @@ public record MachineCpu(long busyMicros, long stealMicros, long totalMicros) {
     /** From this stolen share (%) of a phase's or a series' CPU time on, the reports warn: figures not comparable. */
     public static final double STEAL_WARNING_PCT = 10;
 
-    /** Clock ticks per second of {@code /proc/stat} (USER_HZ; 100 on every Linux this runs on). */
-    private static final long TICKS_PER_SECOND = 100;
+    /** Clock ticks per second of {@code /proc} CPU times (USER_HZ; 100 on every Linux this runs on). */
+    public static final long TICKS_PER_SECOND = 100;
 
     /** Now; null where {@code /proc/stat} cannot be read (not Linux). */
     public static MachineCpu now() {
@@ -69,13 +69,18 @@ public record MachineCpu(long busyMicros, long stealMicros, long totalMicros) {
         return busy + steal <= 0 ? 0 : steal / (double) (busy + steal);
     }
 
+    /** {@link #stealShareSince} in percent, to 0.1 %, as the reports give it. */
+    public double stealPctSince(MachineCpu before) {
+        return Math.round(stealShareSince(before) * 1000) / 10.0;
+    }
+
     /** {@code seconds}, {@code busyCores}, {@code stealCores} and {@code stealPct} between the two samples. */
     public Map<String, Object> describeSince(MachineCpu before, double wallSeconds) {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("seconds", Math.round(wallSeconds * 10) / 10.0);
         map.put("busyCores", Math.round(busyCoresSince(before, wallSeconds) * 1000) / 1000.0);
         map.put("stealCores", Math.round(stealCoresSince(before, wallSeconds) * 1000) / 1000.0);
-        map.put("stealPct", Math.round(stealShareSince(before) * 1000) / 10.0);
+        map.put("stealPct", stealPctSince(before));
         return map;
     }
 }

@@ -179,8 +179,8 @@ public final class RunDriver {
         Path gatlingResults = out.resolve("gatling");
         describeTarget(target, metrics, client);
 
-        phaseBegins();
         if (!settings.warmup().isZero()) {
+            phaseBegins();
             Warmup warmup = new Warmup(client, target, new RecordIds(loadParameters.seed()), loadParameters.runTag(),
                     settings.currency());
             if (settings.phases() == RunSettings.Phases.LOAD_ONLY) {
@@ -197,26 +197,19 @@ public final class RunDriver {
                 runInfo.put("warmupCycles", warm.cycles());
                 warmupInfo.putAll(warm.toMap());
             }
-        }
-        if (settings.warmup().isZero()) {
-            phaseBegins();
-        } else {
             phaseEnds("warmup");
         }
         ServerMetrics auditBefore = ServerMetrics.scrape(audit(metrics));
         Map<String, Object> loadInfo = new LinkedHashMap<>();
         if (settings.phases() != RunSettings.Phases.RUN_ONLY) {
+            phaseBegins();
             Integer failed = loadPhase(loadParameters, gatling, gatlingResults, out, stack, loadInfo);
             if (failed != null) {
                 return failed;
             }
+            phaseEnds("load");
         } else {
             console.accept("load phase skipped: using the records of seed '" + loadParameters.seed() + "'");
-        }
-        if (settings.phases() == RunSettings.Phases.RUN_ONLY) {
-            phaseBegins();
-        } else {
-            phaseEnds("load");
         }
         if (settings.phases() == RunSettings.Phases.LOAD_ONLY) {
             return verifyLoad(loadParameters, target, client, out);
@@ -231,6 +224,7 @@ public final class RunDriver {
         WindowScrapes scrapes = WindowScrapes.start(metrics, settings.ramp().plus(settings.measurement().settle()),
                 settings.duration());
         GatlingRunner.Result run;
+        phaseBegins();
         try {
             run = GatlingRunner.run(RunSimulation.class, gatlingResults, "run " + out.getFileName(),
                     merge(gatling, runParameters.toProperties()));
@@ -250,6 +244,7 @@ public final class RunDriver {
         List<Path> ackLogs = wholeHistory
                 ? List.of(out.resolve("writes-load.csv"), out.resolve("writes-run.csv"))
                 : List.of(out.resolve("writes-run.csv"));
+        phaseBegins();
         ReconciliationResult reconciliation = reconcile(loadParameters, target, client, out, ackLogs, wholeHistory);
         AuditCheck audit = "off".equals(settings.verifyMode()) ? new AuditCheck(0, 0, "not checked: --verify off")
                 : AuditCheck.of(auditBefore, auditAfter, ackLogs);
@@ -286,15 +281,15 @@ public final class RunDriver {
         return finish(out);
     }
 
-    /** Starts the machine-CPU interval of the next phase. */
+    /** Starts the machine-CPU interval of a phase. */
     private void phaseBegins() {
         phaseCpu = MachineCpu.now();
         phaseNanos = System.nanoTime();
     }
 
     /**
-     * Records the machine's busy and stolen CPU of the phase just ended in run.json ({@code machineCpu.<phase>}),
-     * warns when the hypervisor took a large share of it, and starts the next phase's interval.
+     * Records the machine's busy and stolen CPU of the phase just ended in run.json ({@code machineCpu.<phase>})
+     * and warns when the hypervisor took a large share of it.
      */
     private void phaseEnds(String phase) {
         MachineCpu now = MachineCpu.now();
@@ -309,7 +304,6 @@ public final class RunDriver {
                         + "with a quiet machine's (run.json machineCpu)", stealPct, phase));
             }
         }
-        phaseBegins();
     }
 
     /** Runs the load phase; returns an exit status when it failed, null when it completed. */
