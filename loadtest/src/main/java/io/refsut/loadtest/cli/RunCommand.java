@@ -5,6 +5,7 @@ import io.refsut.loadtest.report.Fields;
 import io.refsut.loadtest.run.RunDriver;
 import io.refsut.loadtest.run.RunSettings;
 import io.refsut.loadtest.simulation.SimulationParameters.ConnectionMode;
+import io.refsut.loadtest.verify.Reconciler;
 import io.refsut.loadtest.workload.Distribution;
 import io.refsut.loadtest.workload.Mix;
 import java.net.URI;
@@ -197,6 +198,13 @@ public class RunCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     String recheckDelay;
 
+    @Option(names = "--verify-batch", defaultValue = "${SUT_VERIFY_BATCH:-100}", paramLabel = "N",
+            description = "The read-back reads N records per request through the orchestrator's lookups (POST "
+                    + "/api/v1/accounts/lookup and /api/v1/payments/lookup, 1..100), and alone any record a lookup "
+                    + "did not answer; 0 reads every record with its own GET (env SUT_VERIFY_BATCH; default: "
+                    + "${DEFAULT-VALUE}).")
+    int verifyBatch;
+
     @Option(names = "--verify-sample", defaultValue = "${SUT_VERIFY_SAMPLE:-1000}", paramLabel = "N",
             description = "Accounts and payments read back in sample mode (env SUT_VERIFY_SAMPLE; default: "
                     + "${DEFAULT-VALUE}).")
@@ -356,12 +364,16 @@ public class RunCommand implements Callable<Integer> {
         if (maxInFlight < 0) {
             throw new IllegalArgumentException("--max-in-flight must be >= 0: " + maxInFlight);
         }
+        if (verifyBatch < 0 || verifyBatch > Reconciler.DEFAULT_BATCH_SIZE) {
+            throw new IllegalArgumentException("--verify-batch must be 0 (one GET per record) to "
+                    + Reconciler.DEFAULT_BATCH_SIZE + ": " + verifyBatch);
+        }
         if (maxRateShortfallPct < 0 || maxErrorPct < 0) {
             throw new IllegalArgumentException("--max-rate-shortfall-pct and --max-error-pct must be >= 0");
         }
         return new RunSettings.Measurement(Durations.parse(settle),
                 io.refsut.loadtest.simulation.ArrivalSchedule.Process.parse(arrivals), maxInFlight,
-                maxRateShortfallPct, Durations.parse(warmupMax), Durations.parse(recheckDelay));
+                maxRateShortfallPct, Durations.parse(warmupMax), Durations.parse(recheckDelay), verifyBatch);
     }
 
     /** Every option's effective value, for run.json. */
@@ -379,7 +391,7 @@ public class RunCommand implements Callable<Integer> {
                 "hotspotOpFraction", hotOperationFraction, "docBytes", docBytes, "maxPayment", maxPayment,
                 "connections", connections, "tlsTrust", tlsTrust, "requestTimeout", requestTimeout,
                 "maxErrorPct", maxErrorPct, "maxP99Ms", maxP99Ms, "warmup", warmup, "warmupMax", warmupMax,
-                "verify", verify, "verifySample", verifySample, "verifyRecheckDelay", recheckDelay, "seed", seed,
+                "verify", verify, "verifySample", verifySample, "verifyBatch", verifyBatch, "verifyRecheckDelay", recheckDelay, "seed", seed,
                 "region", region, "zone", zone, "labelSet", labelSet, "executions", executions,
                 "executionPause", executionPause, "executionNumber", executionNumber, "injectorIndex", injectorIndex,
                 "injectors", injectors);

@@ -361,7 +361,7 @@ public final class RunDriver {
                 : Reconciler.reconcile(new Reconciler.Settings(settings.verifyMode(), settings.verifySample(),
                         settings.records(), settings.initialBalanceMinor(), new RecordIds(parameters.seed()),
                         target, client, 8, out.getFileName().toString().hashCode(), wholeHistory,
-                        settings.measurement().recheckDelay()), logs, console);
+                        settings.measurement().recheckDelay(), settings.measurement().verifyBatch()), logs, console);
         runInfo.put("reconciliation", reconciliation);
         console.accept("reconciliation: " + reconciliation.describe()
                 + (wholeHistory ? "" : " (balances and owners not judged: other writers)"));

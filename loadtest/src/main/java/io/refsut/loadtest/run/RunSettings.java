@@ -52,10 +52,12 @@ public record RunSettings(
     /**
      * How the run phase is scheduled and judged: the settle period at full rate between the ramp and the measured
      * window, the arrival process, the injector's cap on requests in flight (0 = none, the open model), and the
-     * largest shortfall of the achieved rate (percent of the target) that still passes, the warm-up's bound, and the reconciliation's wait before reading again what it did not find.
+     * largest shortfall of the achieved rate (percent of the target) that still passes, the warm-up's bound, the
+     * reconciliation's wait before reading again what it did not find, and the ids per lookup of its read-back (0: one
+     * GET per record).
      */
     public record Measurement(Duration settle, io.refsut.loadtest.simulation.ArrivalSchedule.Process arrivals,
-            int maxInFlight, double maxRateShortfallPct, Duration warmupMax, Duration recheckDelay) {
+            int maxInFlight, double maxRateShortfallPct, Duration warmupMax, Duration recheckDelay, int verifyBatch) {
     }
 
     /** Which phases a command runs. */

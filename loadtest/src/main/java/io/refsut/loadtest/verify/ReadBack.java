@@ -8,9 +8,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
-/** Reads records back through the orchestrator's public GET endpoints (works locally and against a deployment). */
+/**
+ * Reads records back through the orchestrator's public API (works locally and against a deployment): one at a time
+ * ({@code GET /api/v1/accounts/{id}}) or many in one lookup ({@code POST /api/v1/accounts/lookup}, the same views).
+ */
 final class ReadBack {
 
     /** What a read-back found: the document (null when absent) or that it could not be read. */
@@ -42,6 +48,59 @@ final class ReadBack {
 
     Found payment(UUID id) {
         return get("/api/v1/payments/" + id);
+    }
+
+    /**
+     * The accounts among {@code ids} (at most {@link #MAX_LOOKUP} of them) in one lookup: a found one as its single read
+     * would answer it, a missing one as a 404. Null when the lookup could not be read; an id the answer does not
+     * mention is left out. The caller reads those one at a time.
+     */
+    Map<UUID, Found> accounts(List<UUID> ids) {
+        return lookup("/api/v1/accounts/lookup", "account", ids);
+    }
+
+    /** The payments among {@code ids}, as {@link #accounts(List)}. */
+    Map<UUID, Found> payments(List<UUID> ids) {
+        return lookup("/api/v1/payments/lookup", "payment", ids);
+    }
+
+    /** Most ids the orchestrator's lookups take in one request. */
+    static final int MAX_LOOKUP = 100;
+
+    private Map<UUID, Found> lookup(String path, String field, List<UUID> ids) {
+        StringBuilder body = new StringBuilder("{\"ids\":[");
+        for (int i = 0; i < ids.size(); i++) {
+            body.append(i == 0 ? "\"" : ",\"").append(ids.get(i)).append('"');
+        }
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+                .header("Accept", "application/json").header("Content-Type", "application/json")
+                .header("X-Request-Id", "reconcile-" + UUID.randomUUID())
+                .POST(HttpRequest.BodyPublishers.ofString(body.append("]}").toString())).build();
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            try {
+                HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200) {
+                    JsonNode answer = JSON.readTree(response.body());
+                    Map<UUID, Found> found = new HashMap<>();
+                    for (JsonNode view : answer.path("found")) {
+                        found.put(UUID.fromString(view.path(field).path("id").asText()), new Found(200, view, null));
+                    }
+                    for (JsonNode id : answer.path("notFound")) {
+                        found.putIfAbsent(UUID.fromString(id.asText()), new Found(404, null, null));
+                    }
+                    return found;
+                }
+                if (response.statusCode() >= 400 && response.statusCode() < 500) {
+                    return null; // refused (an orchestrator without lookups answers 404 or 405): not worth repeating
+                }
+            } catch (IOException | IllegalArgumentException e) {
+                // not readable: try again, then leave it to the single reads
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return null;
     }
 
     private Found get(String path) {

@@ -27,13 +27,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
  * Read-back verification after a run: every write the injector attempted (or a sample) is classified from what the
- * database holds afterwards, read through the orchestrator's public API.
+ * database holds afterwards, read through the orchestrator's public API: {@code batchSize} ids per lookup request
+ * ({@code POST /api/v1/accounts/lookup}, {@code /api/v1/payments/lookup}), each record the lookup could not answer
+ * with its own GET; with {@code batchSize} 0 every record with its own GET.
  *
  * <ol>
  * <li>Every payment attempted (any outcome) and every account are read.</li>
@@ -66,16 +68,26 @@ public final class Reconciler {
      */
     public record Settings(String mode, int sampleSize, long records, long initialBalanceMinor, RecordIds ids,
             URI target, HttpClient client, int parallelism, long seed, boolean wholeHistory, Duration recheckDelay,
-            Duration pendingWait) {
+            int batchSize, Duration pendingWait) {
 
         /** With {@link #PENDING_WAIT}. */
         public Settings(String mode, int sampleSize, long records, long initialBalanceMinor, RecordIds ids,
                 URI target, HttpClient client, int parallelism, long seed, boolean wholeHistory,
-                Duration recheckDelay) {
+                Duration recheckDelay, int batchSize) {
             this(mode, sampleSize, records, initialBalanceMinor, ids, target, client, parallelism, seed, wholeHistory,
-                    recheckDelay, PENDING_WAIT);
+                    recheckDelay, batchSize, PENDING_WAIT);
+        }
+
+        public Settings {
+            if (batchSize < 0 || batchSize > ReadBack.MAX_LOOKUP) {
+                throw new IllegalArgumentException("the read-back's batch size must be 0 (one GET per record) to "
+                        + ReadBack.MAX_LOOKUP + ": " + batchSize);
+            }
         }
     }
+
+    /** Ids per lookup request of the read-back by default: the orchestrator's largest. */
+    public static final int DEFAULT_BATCH_SIZE = ReadBack.MAX_LOOKUP;
 
     /**
      * How long payments still PENDING after the delayed second read are read again (every 2 s) before they count as
@@ -168,9 +180,10 @@ public final class Reconciler {
         List<Long> accountIndices = chooseAccounts();
         List<AckRecord> toRead = choosePayments(accountIndices);
         console.accept("reconciliation (" + settings.mode() + "): reading back " + accountIndices.size()
-                + " accounts and " + toRead.size() + " payments");
-        readAll(accountIndices.stream().map(settings.ids()::account).toList(), readBack::account, accountsFound);
-        readAll(toRead.stream().map(AckRecord::id).distinct().toList(), readBack::payment, paymentsFound);
+                + " accounts and " + toRead.size() + " payments" + (settings.batchSize() > 0
+                        ? " in lookups of up to " + settings.batchSize() + " ids" : " one GET each"));
+        readAll(accountIndices.stream().map(settings.ids()::account).toList(), ACCOUNTS, accountsFound);
+        readAll(toRead.stream().map(AckRecord::id).distinct().toList(), PAYMENTS, paymentsFound);
 
         // a second read, after a delay, of what should be there but was not found
         List<UUID> accountsAgain = accountIndices.stream().map(settings.ids()::account)
@@ -185,8 +198,8 @@ public final class Reconciler {
             console.accept("reconciliation: " + accountsAgain.size() + " accounts and " + paymentsAgain.size()
                     + " payments not found; reading them again in " + settings.recheckDelay().toSeconds() + " s");
             sleep(settings.recheckDelay());
-            reread(accountsAgain, readBack::account, accountsFound);
-            reread(paymentsAgain, readBack::payment, paymentsFound);
+            reread(accountsAgain, ACCOUNTS, accountsFound);
+            reread(paymentsAgain, PAYMENTS, paymentsFound);
         }
         awaitPendingSettled(toRead, console);
 
@@ -212,7 +225,7 @@ public final class Reconciler {
         }
         while (!pending.isEmpty() && System.nanoTime() < deadline) {
             sleep(Duration.ofNanos(Math.min(2_000_000_000L, Math.max(0, deadline - System.nanoTime()))));
-            reread(pending, readBack::payment, paymentsFound);
+            reread(pending, PAYMENTS, paymentsFound);
             pending = stillPending(toRead);
         }
     }
@@ -268,12 +281,33 @@ public final class Reconciler {
         return new ArrayList<>(chosen);
     }
 
-    private void readAll(List<UUID> ids, Function<UUID, ReadBack.Found> read, Map<UUID, ReadBack.Found> into) {
+    /** How one kind of record is read: alone, or many in one lookup. */
+    private record Kind(BiFunction<ReadBack, UUID, ReadBack.Found> single,
+            BiFunction<ReadBack, List<UUID>, Map<UUID, ReadBack.Found>> lookup) {
+    }
+
+    private static final Kind ACCOUNTS = new Kind(ReadBack::account, ReadBack::accounts);
+    private static final Kind PAYMENTS = new Kind(ReadBack::payment, ReadBack::payments);
+
+    /**
+     * Reads every id into {@code into}, {@code parallelism} requests at a time: in lookups of {@code batchSize} ids,
+     * then alone whatever a lookup did not answer; with {@code batchSize} 0 all alone.
+     */
+    private void readAll(List<UUID> ids, Kind kind, Map<UUID, ReadBack.Found> into) {
+        int batch = Math.max(1, settings.batchSize());
         ExecutorService pool = Executors.newFixedThreadPool(settings.parallelism());
         try {
             List<Future<?>> work = new ArrayList<>();
-            for (UUID id : ids) {
-                work.add(pool.submit(() -> into.put(id, read.apply(id))));
+            for (int from = 0; from < ids.size(); from += batch) {
+                List<UUID> chunk = ids.subList(from, Math.min(ids.size(), from + batch));
+                work.add(pool.submit(() -> {
+                    Map<UUID, ReadBack.Found> found = settings.batchSize() > 0
+                            ? kind.lookup().apply(readBack, chunk) : null;
+                    for (UUID id : chunk) {
+                        ReadBack.Found one = found == null ? null : found.get(id);
+                        into.put(id, one != null ? one : kind.single().apply(readBack, id));
+                    }
+                }));
             }
             for (Future<?> future : work) {
                 try {
@@ -290,9 +324,9 @@ public final class Reconciler {
         }
     }
 
-    private void reread(List<UUID> ids, Function<UUID, ReadBack.Found> read, Map<UUID, ReadBack.Found> into) {
+    private void reread(List<UUID> ids, Kind kind, Map<UUID, ReadBack.Found> into) {
         Map<UUID, ReadBack.Found> again = new ConcurrentHashMap<>();
-        readAll(ids, read, again);
+        readAll(ids, kind, again);
         again.forEach((id, found) -> {
             if (found.readable() && !found.absent() && absent(into, id)) {
                 appearedLate.add(id);

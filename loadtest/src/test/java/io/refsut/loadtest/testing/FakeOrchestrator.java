@@ -19,7 +19,8 @@ import java.util.concurrent.Executors;
 
 /**
  * An in-memory stand-in for the orchestrator's public API (plain HTTP on a free loopback port), enough for the
- * load test's own tests: accounts with balances, payments, the read endpoints. Tests may corrupt its state.
+ * load test's own tests: accounts with balances, payments, the read endpoints and the lookups (a lookup naming an
+ * {@link #unreadable} id answers 500 as a whole). Tests may corrupt its state.
  */
 public final class FakeOrchestrator implements AutoCloseable {
 
@@ -52,6 +53,10 @@ public final class FakeOrchestrator implements AutoCloseable {
     /** The same, replaced after the second GET (settled while the reconciliation waits for pending payments). */
     public final Map<UUID, ObjectNode> settleAfterSecondRead = new ConcurrentHashMap<>();
     private final Map<UUID, Integer> paymentReads = new ConcurrentHashMap<>();
+
+    /** The read-back's requests (X-Request-Id reconcile-*): lookups, and GETs of one record. */
+    public final java.util.concurrent.atomic.AtomicLong readBackLookups = new java.util.concurrent.atomic.AtomicLong();
+    public final java.util.concurrent.atomic.AtomicLong readBackGets = new java.util.concurrent.atomic.AtomicLong();
 
     private final java.util.concurrent.atomic.AtomicLong reads = new java.util.concurrent.atomic.AtomicLong();
     private volatile long stallUntilNanos;
@@ -89,6 +94,13 @@ public final class FakeOrchestrator implements AutoCloseable {
         }
         if (injected) {
             sleep(stallUntilNanos - System.nanoTime());
+        }
+        if (!injected) {
+            (path.length == 5 && path[4].equals("lookup") ? readBackLookups : readBackGets).incrementAndGet();
+        }
+        if (method.equals("POST") && path.length == 5 && path[4].equals("lookup")) {
+            lookup(exchange, id -> accounts.containsKey(id) ? view(id) : null);
+            return;
         }
         if (method.equals("POST") && path.length == 4) {
             ObjectNode body = (ObjectNode) JSON.readTree(exchange.getRequestBody());
@@ -141,6 +153,17 @@ public final class FakeOrchestrator implements AutoCloseable {
     private void payments(HttpExchange exchange) throws IOException {
         sleep(stallUntilNanos - System.nanoTime());
         String[] path = exchange.getRequestURI().getPath().split("/");
+        String requestId = exchange.getRequestHeaders().getFirst("X-Request-Id");
+        if (requestId != null && requestId.startsWith("reconcile-")) {
+            (path.length == 5 && path[4].equals("lookup") ? readBackLookups : readBackGets).incrementAndGet();
+        }
+        if (exchange.getRequestMethod().equals("POST") && path.length == 5 && path[4].equals("lookup")) {
+            lookup(exchange, id -> {
+                ObjectNode payment = readPayment(id);
+                return payment == null ? null : JSON.createObjectNode().set("payment", payment);
+            });
+            return;
+        }
         if (exchange.getRequestMethod().equals("POST")) {
             ObjectNode body = (ObjectNode) JSON.readTree(exchange.getRequestBody());
             UUID id = UUID.fromString(body.get("id").asText());
@@ -162,15 +185,23 @@ public final class FakeOrchestrator implements AutoCloseable {
             send(exchange, 500, "{\"status\":500}");
             return;
         }
-        if (paymentId != null && landingLate.containsKey(paymentId)) {
-            payments.put(paymentId, landingLate.remove(paymentId));
-            send(exchange, 404, "{\"status\":404}");
-            return;
-        }
-        ObjectNode payment = paymentId != null ? payments.get(paymentId) : null;
+        ObjectNode payment = paymentId != null ? readPayment(paymentId) : null;
         if (payment == null) {
             send(exchange, 404, "{\"status\":404}");
             return;
+        }
+        send(exchange, 200, JSON.createObjectNode().set("payment", payment).toString());
+    }
+
+    /** One read of a stored payment (null: not found), with the state changes a read makes (landing, settling). */
+    private ObjectNode readPayment(UUID paymentId) {
+        if (landingLate.containsKey(paymentId)) {
+            payments.put(paymentId, landingLate.remove(paymentId));
+            return null;
+        }
+        ObjectNode payment = payments.get(paymentId);
+        if (payment == null) {
+            return null;
         }
         ObjectNode settled = settleAfterFirstRead.remove(paymentId);
         if (settled != null) {
@@ -179,7 +210,31 @@ public final class FakeOrchestrator implements AutoCloseable {
         if (settleAfterSecondRead.containsKey(paymentId) && paymentReads.merge(paymentId, 1, Integer::sum) >= 2) {
             payments.put(paymentId, settleAfterSecondRead.remove(paymentId));
         }
-        send(exchange, 200, JSON.createObjectNode().set("payment", payment).toString());
+        return payment;
+    }
+
+    /** A lookup: {@code {"found": [view…], "notFound": [id…]}}; 500 as a whole when it names an unreadable id. */
+    private void lookup(HttpExchange exchange, java.util.function.Function<UUID, ObjectNode> read)
+            throws IOException {
+        JsonNode ids = JSON.readTree(exchange.getRequestBody()).path("ids");
+        for (JsonNode id : ids) {
+            if (unreadable.contains(UUID.fromString(id.asText()))) {
+                send(exchange, 500, "{\"status\":500}");
+                return;
+            }
+        }
+        ObjectNode answer = JSON.createObjectNode();
+        com.fasterxml.jackson.databind.node.ArrayNode found = answer.putArray("found");
+        com.fasterxml.jackson.databind.node.ArrayNode notFound = answer.putArray("notFound");
+        for (JsonNode id : ids) {
+            ObjectNode view = read.apply(UUID.fromString(id.asText()));
+            if (view != null) {
+                found.add(view);
+            } else {
+                notFound.add(id.asText());
+            }
+        }
+        send(exchange, 200, answer.toString());
     }
 
     private ObjectNode view(UUID id) {

@@ -60,6 +60,14 @@ class ReconcilerTest {
         assertTrue(result.clean(), result.toString());
         assertEquals(RECORDS + 2, result.checked());
         assertEquals(0, result.indeterminate());
+        if (batchSize() > 0) {
+            // accounts and payments in lookups only (4 accounts: one lookup of 100, two of 3; one of payments)
+            assertEquals(batchSize() >= RECORDS ? 2 : 3, orchestrator.readBackLookups.get());
+            assertEquals(0, orchestrator.readBackGets.get());
+        } else {
+            assertEquals(0, orchestrator.readBackLookups.get());
+            assertEquals(RECORDS + 2, orchestrator.readBackGets.get());
+        }
     }
 
     @Test
@@ -303,8 +311,13 @@ class ReconcilerTest {
         Path file = folder.resolve("writes.csv");
         Files.write(file, log.stream().map(AckRecord::toLine).toList());
         return Reconciler.reconcile(new Reconciler.Settings("full", 10, RECORDS, INITIAL, ids, orchestrator.url(),
-                HttpClients.create(false), 2, 1, wholeHistory, java.time.Duration.ofMillis(200),
+                HttpClients.create(false), 2, 1, wholeHistory, java.time.Duration.ofMillis(200), batchSize(),
                 java.time.Duration.ofMillis(500)), List.of(file),
                 line -> { });
+    }
+
+    /** Ids per lookup of the read-back: the default here; the subclasses read in small lookups and one by one. */
+    int batchSize() {
+        return Reconciler.DEFAULT_BATCH_SIZE;
     }
 }

@@ -5,6 +5,7 @@ import java.util.UUID;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -14,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
+import io.refsut.common.web.IdList;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -37,4 +39,9 @@ public interface AccountsRestClient extends DocumentsRestClient<Account> {
     @Path("/{id}")
     Uni<Void> delete(@PathParam("id") UUID id, @QueryParam("ifCreatedAt") String ifCreatedAt,
             @BeanParam CallContext context);
+
+    /** The accounts found among the ids (at most {@link IdList#MAX_IDS}), in one query: the public lookup. */
+    @POST
+    @Path("/lookup")
+    Uni<DocumentList<Account>> lookup(IdList body, @BeanParam CallContext context);
 }

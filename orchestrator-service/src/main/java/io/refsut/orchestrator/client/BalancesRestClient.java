@@ -5,6 +5,7 @@ import java.util.UUID;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -13,6 +14,7 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
+import io.refsut.common.web.IdList;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -30,4 +32,9 @@ public interface BalancesRestClient extends DocumentsRestClient<Balance> {
     @DELETE
     @Path("/{id}")
     Uni<Void> delete(@PathParam("id") UUID id, @QueryParam("ifVersion") long ifVersion, @BeanParam CallContext context);
+
+    /** The balances found among the ids (at most {@link IdList#MAX_IDS}), in one query: the public lookup. */
+    @POST
+    @Path("/lookup")
+    Uni<DocumentList<Balance>> lookup(IdList body, @BeanParam CallContext context);
 }

@@ -6,6 +6,7 @@ import java.util.UUID;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -15,6 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
+import io.refsut.common.web.IdList;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -38,4 +40,9 @@ public interface PaymentsRestClient extends DocumentsRestClient<Payment> {
     @GET
     Uni<List<Payment>> list(@QueryParam("status") String status, @QueryParam("createdBefore") String createdBefore,
             @QueryParam("limit") int limit, @BeanParam CallContext context);
+
+    /** The payments found among the ids (at most {@link IdList#MAX_IDS}), in one query: the public lookup. */
+    @POST
+    @Path("/lookup")
+    Uni<DocumentList<Payment>> lookup(IdList body, @BeanParam CallContext context);
 }

@@ -17,8 +17,11 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.refsut.common.web.Created;
+import io.refsut.common.web.IdList;
 import io.refsut.common.web.Ids;
 import io.refsut.orchestrator.client.CallContext;
+import io.refsut.orchestrator.service.Lookup;
+import io.refsut.orchestrator.service.Lookups;
 import io.refsut.orchestrator.service.AccountService;
 import io.refsut.orchestrator.service.AccountUpdate;
 import io.refsut.orchestrator.service.AccountView;
@@ -36,9 +39,11 @@ public class AccountResource {
     static final String PATH = "/api/v1/accounts";
 
     private final AccountService service;
+    private final Lookups lookups;
 
-    public AccountResource(AccountService service) {
+    public AccountResource(AccountService service, Lookups lookups) {
         this.service = service;
+        this.lookups = lookups;
     }
 
     @POST
@@ -60,5 +65,13 @@ public class AccountResource {
     public Uni<UpdatedAccount> update(@PathParam("id") String id, @NotNull @Valid AccountUpdate request,
             @BeanParam CallContext context) {
         return service.update(Ids.parse("id", id), request, context);
+    }
+
+    @POST
+    @Path("/lookup")
+    @Operation(summary = "Read up to 100 accounts with their balances in one request (s2 lookup ∥ s4 lookup): the load test's "
+            + "read-back after a run, not part of the measured workload")
+    public Uni<Lookup<AccountView>> lookup(@NotNull @Valid IdList request, @BeanParam CallContext context) {
+        return lookups.accounts(request, context);
     }
 }

@@ -16,9 +16,12 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.refsut.common.web.Created;
+import io.refsut.common.web.IdList;
 import io.refsut.common.web.Ids;
 import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.service.NewPayment;
+import io.refsut.orchestrator.service.Lookup;
+import io.refsut.orchestrator.service.Lookups;
 import io.refsut.orchestrator.service.PaymentService;
 import io.refsut.orchestrator.service.PaymentView;
 import io.smallrye.mutiny.Uni;
@@ -33,9 +36,11 @@ public class PaymentResource {
     static final String PATH = "/api/v1/payments";
 
     private final PaymentService service;
+    private final Lookups lookups;
 
-    public PaymentResource(PaymentService service) {
+    public PaymentResource(PaymentService service, Lookups lookups) {
         this.service = service;
+        this.lookups = lookups;
     }
 
     @POST
@@ -50,5 +55,13 @@ public class PaymentResource {
     @Operation(summary = "Read a payment and its account (s3 find → s2 find)")
     public Uni<PaymentView> read(@PathParam("id") String id, @BeanParam CallContext context) {
         return service.read(Ids.parse("id", id), context);
+    }
+
+    @POST
+    @Path("/lookup")
+    @Operation(summary = "Read up to 100 payments with their accounts in one request (s3 lookup → s2 lookup): the load test's "
+            + "read-back after a run, not part of the measured workload")
+    public Uni<Lookup<PaymentView>> lookup(@NotNull @Valid IdList request, @BeanParam CallContext context) {
+        return lookups.payments(request, context);
     }
 }

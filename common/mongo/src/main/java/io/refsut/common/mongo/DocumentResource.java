@@ -1,21 +1,27 @@
 package io.refsut.common.mongo;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
 
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 
 import io.refsut.common.web.Created;
+import io.refsut.common.web.IdList;
 import io.refsut.common.web.Ids;
 import io.smallrye.mutiny.Uni;
 
 /**
- * What the four data-service resources share: find by the id in the path, insert under the client's id or a new
- * one (201 with its location), and the steps of a replace. A service's resource extends it, carries its own
+ * What the four data-service resources share: find by the id in the path, find many by id (the lookup a
+ * reconciliation reads with), insert under the client's id or a new one (201 with its location), and the steps of a
+ * replace. A service's resource extends it, carries its own
  * {@code @Path}, and says how a request becomes a document.
  *
  * @param <T> the document type
@@ -37,6 +43,20 @@ public abstract class DocumentResource<T> {
     @Path("/{id}")
     public Uni<T> get(@PathParam("id") String id) {
         return store.get(Ids.parse("id", id));
+    }
+
+    /** The documents found for the ids in the body, in no particular order; ids not found are left out. */
+    public record Found<T>(List<T> found) {
+    }
+
+    /**
+     * Finds up to {@link IdList#MAX_IDS} documents in one MongoDB query: {@code {"found": [document, …]}}. Not part
+     * of the measured workload: the load test's read-back after a run reads with it.
+     */
+    @POST
+    @Path("/lookup")
+    public Uni<Found<T>> lookup(@NotNull @Valid IdList request) {
+        return store.findAll(request.distinct()).map(Found::new);
     }
 
     /** Inserts the document built for the requested id, or for a new one when there is none: 201 with its location. */

@@ -1,7 +1,9 @@
 package io.refsut.common.mongo.test;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.emptyIterable;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +11,10 @@ import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +84,44 @@ public abstract class OperationsContract {
         Path out = Path.of("target", "metrics-scrape.prom");
         Files.createDirectories(out.getParent());
         Files.writeString(out, scrape);
+    }
+
+    private String insertOne() {
+        return given().contentType(ContentType.JSON).body(document).post(path).then().statusCode(201)
+                .extract().path("id");
+    }
+
+    private static String idList(List<String> ids) {
+        return ids.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(",", "{\"ids\":[", "]}"));
+    }
+
+    @Test
+    void lookupFindsTheDocumentsThatExistOnceEach() throws IOException {
+        String first = insertOne();
+        String second = insertOne();
+        String unknown = UUID.randomUUID().toString();
+        Requests.postJson(path + "/lookup", idList(List.of(first, unknown, second, first)))
+                .statusCode(200).contentType(ContentType.JSON)
+                .body("found.id", containsInAnyOrder(first, second));
+        Requests.postJson(path + "/lookup", idList(List.of(unknown))).statusCode(200)
+                .body("found", emptyIterable());
+        String scrape = given().when().get(metrics).then().statusCode(200).extract().asString();
+        assertTrue(scrape.contains("sut_mongodb_operation_seconds_count{collection=\"" + collection
+                + "\",operation=\"lookup\",outcome=\"success\"}"), "lookup timer present");
+    }
+
+    @Test
+    void lookupRefusesBadIdListsWith400() {
+        List<String> tooMany = new ArrayList<>();
+        for (int i = 0; i <= io.refsut.common.web.IdList.MAX_IDS; i++) {
+            tooMany.add(UUID.randomUUID().toString());
+        }
+        for (String body : List.of(idList(tooMany), "{\"ids\":[]}", "{}", "{\"ids\":[\"not-a-uuid\"]}",
+                "{\"ids\":[null]}", "{\"ids\":\"" + UUID.randomUUID() + "\"}")) {
+            Requests.postJson(path + "/lookup", body).statusCode(400)
+                    .contentType(containsString("application/problem+json"))
+                    .body("status", equalTo(400)).body("detail", containsString("ids"));
+        }
     }
 
     @Test

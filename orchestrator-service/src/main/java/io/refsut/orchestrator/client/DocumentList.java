@@ -1,0 +1,18 @@
+package io.refsut.orchestrator.client;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+/**
+ * A data service's answer to a lookup ({@code POST /R/lookup}): the documents found among the ids asked for, in no
+ * particular order.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record DocumentList<T>(List<T> found) {
+
+    /** The documents found, never null. */
+    public List<T> documents() {
+        return found == null ? List.of() : found;
+    }
+}
