@@ -77,10 +77,22 @@ public final class LocalStack implements AutoCloseable {
             throw new StackException("service jars are missing: " + missing + " (build them with "
                     + "'./mvnw -B -DskipTests package' in " + settings.home().toAbsolutePath().normalize() + ")");
         }
-        Map<ServiceSpec, int[]> ports = choosePorts(settings.ports());
-
         boolean embedded = settings.mongodbUri() == null || settings.mongodbUri().isBlank();
+        // the store first, on a free port the services' ports are then chosen around (with --ports auto a port chosen
+        // before it could have been the one it then bound)
         EmbeddedMongo mongo = embedded ? EmbeddedMongo.start() : null;
+        Map<ServiceSpec, int[]> ports;
+        try {
+            if (mongo != null) {
+                settings.ports().reserve(mongo.port());
+            }
+            ports = choosePorts(settings.ports());
+        } catch (RuntimeException e) {
+            if (mongo != null) {
+                mongo.close();
+            }
+            throw e;
+        }
         LocalStack stack = new LocalStack(mongo, embedded ? mongo.connectionString() : settings.mongodbUri());
         stack.settings = settings;
         stack.ports = ports;

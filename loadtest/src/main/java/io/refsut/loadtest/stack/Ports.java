@@ -52,6 +52,11 @@ public final class Ports {
         return auto;
     }
 
+    /** Marks {@code port} as taken (by a server this process started): {@code auto} never hands it out. */
+    public void reserve(int port) {
+        handedOut.add(port);
+    }
+
     /**
      * The port to use in place of {@code contractPort}; in contract mode it must be free on 127.0.0.1.
      *
