@@ -391,10 +391,10 @@ public class RunCommand implements Callable<Integer> {
                 "hotspotOpFraction", hotOperationFraction, "docBytes", docBytes, "maxPayment", maxPayment,
                 "connections", connections, "tlsTrust", tlsTrust, "requestTimeout", requestTimeout,
                 "maxErrorPct", maxErrorPct, "maxP99Ms", maxP99Ms, "warmup", warmup, "warmupMax", warmupMax,
-                "verify", verify, "verifySample", verifySample, "verifyBatch", verifyBatch, "verifyRecheckDelay", recheckDelay, "seed", seed,
-                "region", region, "zone", zone, "labelSet", labelSet, "executions", executions,
-                "executionPause", executionPause, "executionNumber", executionNumber, "injectorIndex", injectorIndex,
-                "injectors", injectors);
+                "verify", verify, "verifySample", verifySample, "verifyBatch", verifyBatch,
+                "verifyRecheckDelay", recheckDelay, "seed", seed, "region", region, "zone", zone, "labelSet", labelSet,
+                "executions", executions, "executionPause", executionPause, "executionNumber", executionNumber,
+                "injectorIndex", injectorIndex, "injectors", injectors);
     }
 
     private static Map<String, URI> parseMetrics(String text) {
