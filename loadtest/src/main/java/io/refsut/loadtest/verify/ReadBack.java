@@ -68,14 +68,16 @@ final class ReadBack {
     static final int MAX_LOOKUP = 100;
 
     private Map<UUID, Found> lookup(String path, String field, List<UUID> ids) {
-        StringBuilder body = new StringBuilder("{\"ids\":[");
-        for (int i = 0; i < ids.size(); i++) {
-            body.append(i == 0 ? "\"" : ",\"").append(ids.get(i)).append('"');
+        String body;
+        try {
+            body = JSON.writeValueAsString(Map.of("ids", ids));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write a list of UUIDs as JSON", e);
         }
         HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
                 .header("Accept", "application/json").header("Content-Type", "application/json")
                 .header("X-Request-Id", "reconcile-" + UUID.randomUUID())
-                .POST(HttpRequest.BodyPublishers.ofString(body.append("]}").toString())).build();
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             try {
                 HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());

@@ -78,8 +78,7 @@ public final class FakeOrchestrator implements AutoCloseable {
     private void accounts(HttpExchange exchange) throws IOException {
         String method = exchange.getRequestMethod();
         String[] path = exchange.getRequestURI().getPath().split("/");
-        String requestId = exchange.getRequestHeaders().getFirst("X-Request-Id");
-        boolean injected = requestId == null || !requestId.startsWith("reconcile-");
+        boolean injected = !readBack(exchange, path);
         if (method.equals("GET") && injected) {
             long n = reads.incrementAndGet();
             if (stallAfterReads > 0 && n == stallAfterReads) {
@@ -95,10 +94,7 @@ public final class FakeOrchestrator implements AutoCloseable {
         if (injected) {
             sleep(stallUntilNanos - System.nanoTime());
         }
-        if (!injected) {
-            (path.length == 5 && path[4].equals("lookup") ? readBackLookups : readBackGets).incrementAndGet();
-        }
-        if (method.equals("POST") && path.length == 5 && path[4].equals("lookup")) {
+        if (method.equals("POST") && isLookup(path)) {
             lookup(exchange, id -> accounts.containsKey(id) ? view(id) : null);
             return;
         }
@@ -153,11 +149,8 @@ public final class FakeOrchestrator implements AutoCloseable {
     private void payments(HttpExchange exchange) throws IOException {
         sleep(stallUntilNanos - System.nanoTime());
         String[] path = exchange.getRequestURI().getPath().split("/");
-        String requestId = exchange.getRequestHeaders().getFirst("X-Request-Id");
-        if (requestId != null && requestId.startsWith("reconcile-")) {
-            (path.length == 5 && path[4].equals("lookup") ? readBackLookups : readBackGets).incrementAndGet();
-        }
-        if (exchange.getRequestMethod().equals("POST") && path.length == 5 && path[4].equals("lookup")) {
+        readBack(exchange, path);
+        if (exchange.getRequestMethod().equals("POST") && isLookup(path)) {
             lookup(exchange, id -> {
                 ObjectNode payment = readPayment(id);
                 return payment == null ? null : JSON.createObjectNode().set("payment", payment);
@@ -211,6 +204,24 @@ public final class FakeOrchestrator implements AutoCloseable {
             payments.put(paymentId, settleAfterSecondRead.remove(paymentId));
         }
         return payment;
+    }
+
+    /** {@code /api/v1/<collection>/lookup}. */
+    private static boolean isLookup(String[] path) {
+        return path.length == 5 && path[4].equals("lookup");
+    }
+
+    /**
+     * Whether this request is the reconciliation's read-back (X-Request-Id reconcile-*), not the injector's; counts it
+     * in {@link #readBackLookups} or {@link #readBackGets}.
+     */
+    private boolean readBack(HttpExchange exchange, String[] path) {
+        String requestId = exchange.getRequestHeaders().getFirst("X-Request-Id");
+        if (requestId == null || !requestId.startsWith("reconcile-")) {
+            return false;
+        }
+        (isLookup(path) ? readBackLookups : readBackGets).incrementAndGet();
+        return true;
     }
 
     /** A lookup: {@code {"found": [view…], "notFound": [id…]}}; 500 as a whole when it names an unreadable id. */

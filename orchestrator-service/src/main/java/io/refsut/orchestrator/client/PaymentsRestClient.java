@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
+import io.refsut.common.web.DocumentList;
 import io.refsut.common.web.IdList;
 import io.smallrye.mutiny.Uni;
 

@@ -12,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
+import io.refsut.common.web.DocumentList;
 import io.refsut.common.web.IdList;
 import io.refsut.orchestrator.client.Account;
 import io.refsut.orchestrator.client.AccountsRestClient;
@@ -19,7 +20,6 @@ import io.refsut.orchestrator.client.Balance;
 import io.refsut.orchestrator.client.BalancesRestClient;
 import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.client.Dependency;
-import io.refsut.orchestrator.client.DocumentList;
 import io.refsut.orchestrator.client.DownstreamCalls;
 import io.refsut.orchestrator.client.Payment;
 import io.refsut.orchestrator.client.PaymentsRestClient;

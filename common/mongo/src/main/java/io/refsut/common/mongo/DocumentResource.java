@@ -1,7 +1,6 @@
 package io.refsut.common.mongo;
 
 import java.time.Instant;
-import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -14,6 +13,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 
 import io.refsut.common.web.Created;
+import io.refsut.common.web.DocumentList;
 import io.refsut.common.web.IdList;
 import io.refsut.common.web.Ids;
 import io.smallrye.mutiny.Uni;
@@ -45,18 +45,14 @@ public abstract class DocumentResource<T> {
         return store.get(Ids.parse("id", id));
     }
 
-    /** The documents found for the ids in the body, in no particular order; ids not found are left out. */
-    public record Found<T>(List<T> found) {
-    }
-
     /**
      * Finds up to {@link IdList#MAX_IDS} documents in one MongoDB query: {@code {"found": [document, …]}}. Not part
      * of the measured workload: the load test's read-back after a run reads with it.
      */
     @POST
     @Path("/lookup")
-    public Uni<Found<T>> lookup(@NotNull @Valid IdList request) {
-        return store.findAll(request.distinct()).map(Found::new);
+    public Uni<DocumentList<T>> lookup(@NotNull @Valid IdList request) {
+        return store.findAll(request.distinct()).map(DocumentList::new);
     }
 
     /** Inserts the document built for the requested id, or for a new one when there is none: 201 with its location. */
