@@ -78,7 +78,7 @@ public final class FakeOrchestrator implements AutoCloseable {
     private void accounts(HttpExchange exchange) throws IOException {
         String method = exchange.getRequestMethod();
         String[] path = exchange.getRequestURI().getPath().split("/");
-        boolean injected = !readBack(exchange, path);
+        boolean injected = !countReadBack(exchange, path);
         if (method.equals("GET") && injected) {
             long n = reads.incrementAndGet();
             if (stallAfterReads > 0 && n == stallAfterReads) {
@@ -149,7 +149,7 @@ public final class FakeOrchestrator implements AutoCloseable {
     private void payments(HttpExchange exchange) throws IOException {
         sleep(stallUntilNanos - System.nanoTime());
         String[] path = exchange.getRequestURI().getPath().split("/");
-        readBack(exchange, path);
+        countReadBack(exchange, path);
         if (exchange.getRequestMethod().equals("POST") && isLookup(path)) {
             lookup(exchange, id -> {
                 ObjectNode payment = readPayment(id);
@@ -212,10 +212,10 @@ public final class FakeOrchestrator implements AutoCloseable {
     }
 
     /**
-     * Whether this request is the reconciliation's read-back (X-Request-Id reconcile-*), not the injector's; counts it
-     * in {@link #readBackLookups} or {@link #readBackGets}.
+     * Counts a request of the reconciliation's read-back (X-Request-Id reconcile-*) in {@link #readBackLookups} or
+     * {@link #readBackGets}; true for such a request, false for the injector's.
      */
-    private boolean readBack(HttpExchange exchange, String[] path) {
+    private boolean countReadBack(HttpExchange exchange, String[] path) {
         String requestId = exchange.getRequestHeaders().getFirst("X-Request-Id");
         if (requestId == null || !requestId.startsWith("reconcile-")) {
             return false;
