@@ -37,7 +37,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--mongodb-uri", defaultValue = "${SUT_MONGODB_URI:-}", paramLabel = "URI",
             description = "MongoDB to measure; empty = the embedded stand-in, started as its own process so its CPU "
-                    + "is accounted apart (env SUT_MONGODB_URI; default: embedded).")
+                    + "is accounted apart (env SUT_MONGODB_URI or MONGODB_URI, as for sut run; default: embedded).")
     String mongodbUri;
 
     @Option(names = "--rate", defaultValue = "50", paramLabel = "PER_SECOND",
@@ -172,6 +172,11 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The parsed options as settings; an {@link IllegalArgumentException} names the first bad one. */
     BenchSettings settings() {
+        return settings(System::getenv);
+    }
+
+    /** {@link #settings()} with the environment read through {@code env} (for {@code MONGODB_URI}). */
+    BenchSettings settings(java.util.function.UnaryOperator<String> env) {
         Map<String, Mix> mixes = new LinkedHashMap<>();
         for (String name : capacityMixes) {
             String spec = MIXES.get(name.trim());
@@ -181,10 +186,10 @@ public final class BenchCommand implements Callable<Integer> {
             mixes.put(name.trim(), Mix.parse(spec));
         }
         String warmupText = warmup != null ? warmup : capacity ? CAPACITY_WARMUP : WARMUP;
-        BenchSettings settings = new BenchSettings(home, resultsDir, mongodbUri, LocalStack.splitOptions(serviceJvmOptions),
-                LocalStack.splitOptions(dataServiceJvmOptions), LocalStack.splitOptions(storeJvmOptions),
-                Durations.parse(startTimeout), rate, Durations.parse(duration), Durations.parse(warmupText),
-                Durations.parse(seriesWarmup), warmupRate, executions, Mix.parse(mix), mix, records, payments, docBytes,
+        BenchSettings settings = new BenchSettings(home, resultsDir, LocalStack.mongodbUri(mongodbUri, env),
+                LocalStack.splitOptions(serviceJvmOptions), LocalStack.splitOptions(dataServiceJvmOptions),
+                LocalStack.splitOptions(storeJvmOptions), Durations.parse(startTimeout), rate, Durations.parse(duration),
+                Durations.parse(warmupText), Durations.parse(seriesWarmup), warmupRate, executions, Mix.parse(mix), mix, records, payments, docBytes,
                 maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine,
                 Durations.parse(stepPause), Durations.parse(stepDuration),
                 Durations.parse(stepWarmup), sloP99Ms);

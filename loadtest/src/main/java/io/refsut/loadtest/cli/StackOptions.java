@@ -42,11 +42,7 @@ public final class StackOptions {
 
     /** The MongoDB URI from the option, else from {@code MONGODB_URI}; blank = embedded. */
     String effectiveMongodbUri() {
-        if (mongodbUri != null && !mongodbUri.isBlank()) {
-            return mongodbUri;
-        }
-        String fromEnv = System.getenv("MONGODB_URI");
-        return fromEnv == null ? "" : fromEnv;
+        return LocalStack.mongodbUri(mongodbUri, System::getenv);
     }
 
     LocalStack.Settings settings(Path logDir) {

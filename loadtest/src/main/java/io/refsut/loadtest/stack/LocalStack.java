@@ -47,6 +47,18 @@ public final class LocalStack implements AutoCloseable {
             List<String> dataServiceJvmOptions, Duration startTimeout) {
     }
 
+    /**
+     * The MongoDB URI a command uses: {@code option} (from {@code --mongodb-uri} or {@code SUT_MONGODB_URI}) when it is
+     * set, else the environment's {@code MONGODB_URI} (read through {@code env}); blank = the embedded stand-in.
+     */
+    public static String mongodbUri(String option, java.util.function.UnaryOperator<String> env) {
+        if (option != null && !option.isBlank()) {
+            return option;
+        }
+        String fromEnv = env.apply("MONGODB_URI");
+        return fromEnv == null ? "" : fromEnv;
+    }
+
     /** Options text split at white space, for the {@code --*-jvm-options} options. */
     public static List<String> splitOptions(String text) {
         return text == null ? List.of() : Arrays.stream(text.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();

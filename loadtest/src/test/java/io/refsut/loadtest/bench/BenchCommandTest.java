@@ -53,6 +53,20 @@ class BenchCommandTest {
     }
 
     @Test
+    void theMongodbUriComesFromTheOptionElseFromMongodbUriAsForSutRun() {
+        java.util.Map<String, String> env = java.util.Map.of("MONGODB_URI", "mongodb://env-host:27017");
+        BenchCommand fromEnv = new BenchCommand();
+        new CommandLine(fromEnv).parseArgs();
+        assertEquals("mongodb://env-host:27017", fromEnv.settings(env::get).mongodbUri());
+        BenchCommand fromOption = new BenchCommand();
+        new CommandLine(fromOption).parseArgs("--mongodb-uri", "mongodb://option-host:27017");
+        assertEquals("mongodb://option-host:27017", fromOption.settings(env::get).mongodbUri());
+        BenchCommand embedded = new BenchCommand();
+        new CommandLine(embedded).parseArgs();
+        assertEquals("", embedded.settings(name -> null).mongodbUri());
+    }
+
+    @Test
     void helpGivesBothWarmupDefaults() {
         StringWriter help = new StringWriter();
         new CommandLine(new BenchCommand()).usage(new PrintWriter(help));
