@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -176,7 +177,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     /** {@link #settings()} with the environment read through {@code env} (for {@code MONGODB_URI}). */
-    BenchSettings settings(java.util.function.UnaryOperator<String> env) {
+    BenchSettings settings(UnaryOperator<String> env) {
         Map<String, Mix> mixes = new LinkedHashMap<>();
         for (String name : capacityMixes) {
             String spec = MIXES.get(name.trim());
@@ -189,8 +190,8 @@ public final class BenchCommand implements Callable<Integer> {
         BenchSettings settings = new BenchSettings(home, resultsDir, LocalStack.mongodbUri(mongodbUri, env),
                 LocalStack.splitOptions(serviceJvmOptions), LocalStack.splitOptions(dataServiceJvmOptions),
                 LocalStack.splitOptions(storeJvmOptions), Durations.parse(startTimeout), rate, Durations.parse(duration),
-                Durations.parse(warmupText), Durations.parse(seriesWarmup), warmupRate, executions, Mix.parse(mix), mix, records, payments, docBytes,
-                maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine,
+                Durations.parse(warmupText), Durations.parse(seriesWarmup), warmupRate, executions, Mix.parse(mix), mix,
+                records, payments, docBytes, maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine,
                 Durations.parse(stepPause), Durations.parse(stepDuration),
                 Durations.parse(stepWarmup), sloP99Ms);
         new io.refsut.loadtest.workload.Documents(docBytes);

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * The whole system on this machine: the embedded MongoDB stand-in (unless a MongoDB URI is given) and the five
@@ -51,7 +52,7 @@ public final class LocalStack implements AutoCloseable {
      * The MongoDB URI a command uses: {@code option} (from {@code --mongodb-uri} or {@code SUT_MONGODB_URI}) when it is
      * set, else the environment's {@code MONGODB_URI} (read through {@code env}); blank = the embedded stand-in.
      */
-    public static String mongodbUri(String option, java.util.function.UnaryOperator<String> env) {
+    public static String mongodbUri(String option, UnaryOperator<String> env) {
         if (option != null && !option.isBlank()) {
             return option;
         }
