@@ -189,11 +189,11 @@ public final class BenchCommand implements Callable<Integer> {
         String warmupText = warmup != null ? warmup : capacity ? CAPACITY_WARMUP : WARMUP;
         BenchSettings settings = new BenchSettings(home, resultsDir, LocalStack.mongodbUri(mongodbUri, env),
                 LocalStack.splitOptions(serviceJvmOptions), LocalStack.splitOptions(dataServiceJvmOptions),
-                LocalStack.splitOptions(storeJvmOptions), Durations.parse(startTimeout), rate, Durations.parse(duration),
-                Durations.parse(warmupText), Durations.parse(seriesWarmup), warmupRate, executions, Mix.parse(mix), mix,
-                records, payments, docBytes, maxInFlight, capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine,
-                Durations.parse(stepPause), Durations.parse(stepDuration),
-                Durations.parse(stepWarmup), sloP99Ms);
+                LocalStack.splitOptions(storeJvmOptions), Durations.parse(startTimeout), rate,
+                Durations.parse(duration), Durations.parse(warmupText), Durations.parse(seriesWarmup), warmupRate,
+                executions, Mix.parse(mix), mix, records, payments, docBytes, maxInFlight, capacity, mixes,
+                capacityStart, capacityFactor, capacityMax, capacityRefine, Durations.parse(stepPause),
+                Durations.parse(stepDuration), Durations.parse(stepWarmup), sloP99Ms);
         new io.refsut.loadtest.workload.Documents(docBytes);
         return settings;
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -54,7 +55,7 @@ class BenchCommandTest {
 
     @Test
     void theMongodbUriComesFromTheOptionElseFromMongodbUriAsForSutRun() {
-        java.util.Map<String, String> env = java.util.Map.of("MONGODB_URI", "mongodb://env-host:27017");
+        Map<String, String> env = Map.of("MONGODB_URI", "mongodb://env-host:27017");
         BenchCommand fromEnv = new BenchCommand();
         new CommandLine(fromEnv).parseArgs();
         assertEquals("mongodb://env-host:27017", fromEnv.settings(env::get).mongodbUri());
