@@ -49,7 +49,7 @@ public class DownstreamCalls {
     private final Map<String, DownstreamSettings> settings;
     private final Map<String, Guard> guards = new ConcurrentHashMap<>();
     /** Timers by dependency, call and outcome: registered once, not looked up in the registry on every call. */
-    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+    private final Map<TimerKey, Timer> timers = new ConcurrentHashMap<>();
 
     public DownstreamCalls(MeterRegistry registry, OrchestratorConfig config) {
         this.registry = registry;
@@ -101,7 +101,7 @@ public class DownstreamCalls {
     }
 
     private Timer timer(Dependency dependency, String call, String outcome) {
-        return timers.computeIfAbsent(dependency.label() + '/' + call + '/' + outcome, key -> Timer
+        return timers.computeIfAbsent(new TimerKey(dependency, call, outcome), key -> Timer
                 .builder("sut.downstream.call")
                 .description("Duration of a call to a data service as the orchestrator sees it, retries included")
                 .tag("dependency", dependency.label())
@@ -160,6 +160,10 @@ public class DownstreamCalls {
         }
         Log.warnf("%s %s failed: %s", dependency.label(), call, reason);
         return new DependencyUnavailableException(dependency, reason, e);
+    }
+
+    /** A timer's tags; a record rather than a joined string, as it is built on every call. */
+    private record TimerKey(Dependency dependency, String call, String outcome) {
     }
 
     private static String outcome(Object item, Throwable failure) {
