@@ -1,6 +1,7 @@
 package io.refsut.common.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
@@ -38,6 +39,6 @@ class IdsTest {
             canonical += expected ? 1 : 0;
         }
         assertTrue(canonical > 10_000 && canonical < 90_000, "canonical: " + canonical);
-        assertEquals(false, Ids.isCanonical(""));
+        assertFalse(Ids.isCanonical(""));
     }
 }
