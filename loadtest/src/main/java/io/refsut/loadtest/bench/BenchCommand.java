@@ -49,19 +49,23 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Measured time of each series in each execution (default: ${DEFAULT-VALUE}).")
     String duration;
 
-    /** Warm-up without --capacity: enough for the latency series' JIT, most of the C2 work still to come. */
-    static final String WARMUP = "20s";
-    /** Warm-up with --capacity: the orchestrator's C2 compiles over minutes; after 20 s a search holds half the rate. */
-    static final String CAPACITY_WARMUP = "90s";
+    /**
+     * Warm-up of each series: the five services compile with tiered C2, whose compilers take minutes of calls to settle
+     * (docs/performance.md).
+     */
+    static final String WARMUP = "90s";
+    /** Lowest warm-up rate by default: at 100/s the C2 code settles within {@link #WARMUP} on two cores. */
+    static final double WARMUP_RATE = 100;
 
-    @Option(names = "--warmup", paramLabel = "DURATION",
+    @Option(names = "--warmup", defaultValue = WARMUP, paramLabel = "DURATION",
             description = "Warm-up of each series once before the executions, at --warmup-rate, unmeasured "
-                    + "(default: " + WARMUP + ", " + CAPACITY_WARMUP + " with --capacity).")
+                    + "(default: ${DEFAULT-VALUE}).")
     String warmup;
 
     @Option(names = "--warmup-rate", defaultValue = "0", paramLabel = "PER_SECOND",
-            description = "Arrival rate of the warm-up; 0 = --rate. A JIT compiles the hot path after thousands of "
-                    + "calls; a rate the machine cannot hold only trips the breakers (default: ${DEFAULT-VALUE}).")
+            description = "Arrival rate of the warm-up; 0 = 100/s, or --rate when that is higher. A JIT compiles the hot "
+                    + "path after thousands of calls; a rate the machine cannot hold only trips the breakers "
+                    + "(default: ${DEFAULT-VALUE}).")
     double warmupRate;
 
     @Option(names = "--series-warmup", defaultValue = "3s", paramLabel = "DURATION",
@@ -102,10 +106,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + "profile (env SUT_SERVICE_JVM_OPTIONS; default: ${DEFAULT-VALUE}).")
     String serviceJvmOptions;
 
-    @Option(names = "--data-service-jvm-options", defaultValue = "${SUT_DATA_SERVICE_JVM_OPTIONS:-"
-            + LocalStack.DATA_SERVICE_JVM_OPTIONS + "}", paramLabel = "OPTS",
-            description = "JVM options the four data services add after --service-jvm-options, as for sut run "
-                    + "(env SUT_DATA_SERVICE_JVM_OPTIONS; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--data-service-jvm-options", defaultValue = "${SUT_DATA_SERVICE_JVM_OPTIONS:-}",
+            paramLabel = "OPTS",
+            description = "JVM options the four data services add after --service-jvm-options (env "
+                    + "SUT_DATA_SERVICE_JVM_OPTIONS; default: none, so that all five services compile with tiered C2 "
+                    + "as the container images run them; sut run's " + LocalStack.DATA_SERVICE_JVM_OPTIONS
+                    + " shortens a run's warm-up, not the steady state measured here).")
     String dataServiceJvmOptions;
 
     @Option(names = "--store-jvm-options", defaultValue = "-Xms64m -Xmx1g", paramLabel = "OPTS",
@@ -186,11 +192,11 @@ public final class BenchCommand implements Callable<Integer> {
             }
             mixes.put(name.trim(), Mix.parse(spec));
         }
-        String warmupText = warmup != null ? warmup : capacity ? CAPACITY_WARMUP : WARMUP;
         BenchSettings settings = new BenchSettings(home, resultsDir, LocalStack.mongodbUri(mongodbUri, env),
                 LocalStack.splitOptions(serviceJvmOptions), LocalStack.splitOptions(dataServiceJvmOptions),
                 LocalStack.splitOptions(storeJvmOptions), Durations.parse(startTimeout), rate,
-                Durations.parse(duration), Durations.parse(warmupText), Durations.parse(seriesWarmup), warmupRate,
+                Durations.parse(duration), Durations.parse(warmup), Durations.parse(seriesWarmup),
+                warmupRate != 0 ? warmupRate : Math.max(rate, WARMUP_RATE),
                 executions, Mix.parse(mix), mix, records, payments, docBytes, maxInFlight, capacity, mixes,
                 capacityStart, capacityFactor, capacityMax, capacityRefine, Durations.parse(stepPause),
                 Durations.parse(stepDuration), Durations.parse(stepWarmup), sloP99Ms);

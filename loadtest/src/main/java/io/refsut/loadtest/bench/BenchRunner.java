@@ -122,7 +122,7 @@ public final class BenchRunner {
             series.put("oneHop", uniform(legs, hop.elementary()));
             series.put("full", byMix(settings.mix(), full.business()));
 
-            double warmupRate = settings.warmupRate() > 0 ? settings.warmupRate() : settings.rate();
+            double warmupRate = settings.warmupRate();
             // unmeasured, but recorded: an error here is as much a defect as one in a measured window
             Map<String, Object> warmups = new LinkedHashMap<>();
             report.put("warmup", warmups);

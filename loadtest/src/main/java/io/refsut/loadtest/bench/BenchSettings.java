@@ -19,6 +19,9 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         if (!(rate > 0) || rate > 100_000) {
             throw new IllegalArgumentException("--rate must be between 0 and 100000 per second: " + rate);
         }
+        if (!(warmupRate > 0) || warmupRate > 100_000) {
+            throw new IllegalArgumentException("--warmup-rate must be between 0 and 100000 per second: " + warmupRate);
+        }
         if (executions < 0 || executions > 20) {
             throw new IllegalArgumentException("--executions must be between 0 and 20: " + executions);
         }
@@ -59,7 +62,7 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         map.put("durationS", duration.toMillis() / 1000.0);
         map.put("warmupS", warmup.toMillis() / 1000.0);
         map.put("seriesWarmupS", seriesWarmup.toMillis() / 1000.0);
-        map.put("warmupRate", warmupRate > 0 ? warmupRate : rate);
+        map.put("warmupRate", warmupRate);
         map.put("executions", executions);
         map.put("mix", mix.describe());
         map.put("records", records);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -21,19 +22,36 @@ class BenchCommandTest {
     }
 
     @Test
-    void latencyBenchWarmsUpTwentySecondsByDefault() {
+    void everySeriesWarmsUpNinetySecondsAtAHundredPerSecondByDefault() {
         BenchSettings settings = parse();
         assertFalse(settings.capacity());
-        assertEquals(Duration.ofSeconds(20), settings.warmup());
+        assertEquals(Duration.ofSeconds(90), settings.warmup());
+        assertEquals(100, settings.warmupRate());
         assertEquals(3, settings.executions());
+        BenchSettings capacity = parse("--capacity", "--executions", "0");
+        assertTrue(capacity.capacity());
+        assertEquals(Duration.ofSeconds(90), capacity.warmup());
+        assertEquals(100, capacity.warmupRate());
+        assertEquals(3, capacity.capacityMixes().size());
     }
 
     @Test
-    void capacitySearchWarmsUpNinetySecondsByDefault() {
-        BenchSettings settings = parse("--capacity", "--executions", "0");
-        assertTrue(settings.capacity());
-        assertEquals(Duration.ofSeconds(90), settings.warmup());
-        assertEquals(3, settings.capacityMixes().size());
+    void theWarmupRunsAtTheRateWhenThatIsHigherOrAtTheOneGiven() {
+        assertEquals(300, parse("--rate", "300").warmupRate());
+        assertEquals(40, parse("--warmup-rate", "40").warmupRate());
+        assertEquals(40, parse("--rate", "300", "--warmup-rate", "40").warmupRate());
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                () -> parse("--warmup-rate", "-5"));
+        assertTrue(negative.getMessage().contains("--warmup-rate"), negative.getMessage());
+    }
+
+    @Test
+    void theDataServicesCompileWithTieredC2LikeTheContainerImagesUnlessTold() {
+        if (System.getenv("SUT_DATA_SERVICE_JVM_OPTIONS") == null) {
+            assertEquals(List.of(), parse().dataServiceJvmOptions());
+        }
+        assertEquals(List.of("-XX:TieredStopAtLevel=1"),
+                parse("--data-service-jvm-options", "-XX:TieredStopAtLevel=1").dataServiceJvmOptions());
     }
 
     @Test
@@ -68,10 +86,12 @@ class BenchCommandTest {
     }
 
     @Test
-    void helpGivesBothWarmupDefaults() {
+    void helpGivesTheWarmupAndJitDefaults() {
         StringWriter help = new StringWriter();
         new CommandLine(new BenchCommand()).usage(new PrintWriter(help));
         String text = help.toString().replaceAll("\\s+", " ");
-        assertTrue(text.contains("(default: 20s, 90s with --capacity)"), text);
+        assertTrue(text.contains("at --warmup-rate, unmeasured (default: 90s)"), text);
+        assertTrue(text.contains("0 = 100/s, or --rate when that is higher"), text);
+        assertTrue(text.contains("default: none, so that all five services compile with tiered C2"), text);
     }
 }
