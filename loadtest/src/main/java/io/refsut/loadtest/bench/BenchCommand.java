@@ -54,7 +54,11 @@ public final class BenchCommand implements Callable<Integer> {
      * (docs/performance.md).
      */
     static final String WARMUP = "90s";
-    /** Lowest warm-up rate by default: at 100/s the C2 code settles within {@link #WARMUP} on two cores. */
+    /**
+     * Lowest warm-up rate by default: at 100/s for {@link #WARMUP}, the benches of 2026-12-06 on two cores had no
+     * warm-up errors, and their CPU per operation varied less across executions than after 120 s at 50/s
+     * (docs/performance.md).
+     */
     static final double WARMUP_RATE = 100;
 
     @Option(names = "--warmup", defaultValue = WARMUP, paramLabel = "DURATION",
@@ -63,8 +67,8 @@ public final class BenchCommand implements Callable<Integer> {
     String warmup;
 
     @Option(names = "--warmup-rate", defaultValue = "0", paramLabel = "PER_SECOND",
-            description = "Arrival rate of the warm-up; 0 = 100/s, or --rate when that is higher. A JIT compiles the hot "
-                    + "path after thousands of calls; a rate the machine cannot hold only trips the breakers "
+            description = "Arrival rate of the warm-up; 0 = 100/s, or --rate when that is higher. A JIT compiles the "
+                    + "hot path after thousands of calls; a rate the machine cannot hold only trips the breakers "
                     + "(default: ${DEFAULT-VALUE}).")
     double warmupRate;
 
