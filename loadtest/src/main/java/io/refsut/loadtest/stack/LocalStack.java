@@ -35,8 +35,10 @@ public final class LocalStack implements AutoCloseable {
     public static final String SERVICE_JVM_OPTIONS = "-Xms64m -Xmx256m -XX:+UseSerialGC";
 
     /**
-     * Default JVM options the four data services add: C1 only, which reaches its steady state within a run's warm-up;
-     * tiered C2 in all five services would add about 300 MiB and up to a minute of warm-up (docs/performance.md).
+     * Default JVM options the four data services add in {@code sut run}, {@code sut stack} and {@code sut reliability}
+     * (not {@code sut bench}, which measures the services as deployed, all on tiered C2): C1 only, which reaches its
+     * steady state within a run's warm-up; tiered C2 in all five services would add about 300 MiB and up to a minute
+     * of warm-up (docs/performance.md).
      */
     public static final String DATA_SERVICE_JVM_OPTIONS = "-XX:TieredStopAtLevel=1";
 
