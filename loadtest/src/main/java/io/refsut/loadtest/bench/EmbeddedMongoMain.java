@@ -5,7 +5,7 @@ import java.io.IOException;
 
 /**
  * The embedded MongoDB stand-in as a process of its own, so that the operating system accounts its CPU time and
- * memory apart from the injector's: prints {@code mongodb://127.0.0.1:<port>} on its first line, serves until its
+ * memory apart from the injector's: prints {@code mongodb://127.0.0.1:<port>} on a line of its own, serves until its
  * standard input closes (its parent ended or closed it), then stops.
  */
 public final class EmbeddedMongoMain {

@@ -4,7 +4,9 @@ import io.refsut.loadtest.stack.StackException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +23,11 @@ final class StoreProcess implements AutoCloseable {
         this.connectionString = connectionString;
     }
 
-    /** Starts the store with {@code jvmOptions}, logging to {@code log}; waits for its connection string. */
+    /**
+     * Starts the store with {@code jvmOptions}, its output and errors going to {@code log}; waits for its connection
+     * string, the first line that is one (the JVM may print before it, e.g. JFR's start notice with
+     * {@code -XX:StartFlightRecording}).
+     */
     static StoreProcess start(List<String> jvmOptions, Path log) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -29,17 +35,43 @@ final class StoreProcess implements AutoCloseable {
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(EmbeddedMongoMain.class.getName());
+        Process process = null;
         try {
-            Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
             BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            String line = out.readLine();
-            if (line == null || !line.startsWith("mongodb://")) {
-                process.destroyForcibly();
-                throw new StackException("the embedded MongoDB process did not start (see " + log + "): " + line);
+            Writer logWriter = Files.newBufferedWriter(log, StandardCharsets.UTF_8);
+            String line;
+            while ((line = out.readLine()) != null && !line.startsWith("mongodb://")) {
+                logWriter.write(line + System.lineSeparator());
             }
+            logWriter.flush();
+            if (line == null) {
+                logWriter.close();
+                process.destroyForcibly();
+                throw new StackException("the embedded MongoDB process did not start (see " + log + ")");
+            }
+            Thread drain = new Thread(() -> copy(out, logWriter), "store-log");
+            drain.setDaemon(true);
+            drain.start();
             return new StoreProcess(process, line.trim());
         } catch (IOException e) {
+            if (process != null) {
+                process.destroyForcibly();
+            }
             throw new StackException("cannot start the embedded MongoDB process: " + e.getMessage(), e);
+        }
+    }
+
+    /** The rest of the store's output into its log, until the process ends (so that a full pipe never blocks it). */
+    private static void copy(BufferedReader out, Writer log) {
+        try (out; log) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                log.write(line + System.lineSeparator());
+                log.flush();
+            }
+        } catch (IOException e) {
+            // the process ended or the log cannot be written: nothing more to keep
         }
     }
 
