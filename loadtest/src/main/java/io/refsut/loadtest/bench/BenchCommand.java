@@ -104,6 +104,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     int maxInFlight;
 
+    @Option(names = "--injector-connections", defaultValue = "64", paramLabel = "N",
+            description = "Connections the injector opens to each service before the warm-ups and keeps; an "
+                    + "operation that finds them all busy waits for one, the wait counted in its latency, instead of "
+                    + "opening another (a TLS handshake on the orchestrator's event loop) (default: ${DEFAULT-VALUE}).")
+    int injectorConnections;
+
     @Option(names = "--service-jvm-options", defaultValue = "${SUT_SERVICE_JVM_OPTIONS:-" + LocalStack.SERVICE_JVM_OPTIONS + "}",
             paramLabel = "OPTS",
             description = "JVM options of each of the five service processes, e.g. -XX:StartFlightRecording=... to "
@@ -201,8 +207,8 @@ public final class BenchCommand implements Callable<Integer> {
                 LocalStack.splitOptions(storeJvmOptions), Durations.parse(startTimeout), rate,
                 Durations.parse(duration), Durations.parse(warmup), Durations.parse(seriesWarmup),
                 warmupRate != 0 ? warmupRate : Math.max(rate, WARMUP_RATE),
-                executions, Mix.parse(mix), mix, records, payments, docBytes, maxInFlight, capacity, mixes,
-                capacityStart, capacityFactor, capacityMax, capacityRefine, Durations.parse(stepPause),
+                executions, Mix.parse(mix), mix, records, payments, docBytes, maxInFlight, injectorConnections,
+                capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine, Durations.parse(stepPause),
                 Durations.parse(stepDuration), Durations.parse(stepWarmup), sloP99Ms);
         new io.refsut.loadtest.workload.Documents(docBytes);
         return settings;

@@ -109,8 +109,13 @@ public final class BenchRunner {
             pids.put(INJECTOR, ProcessHandle.current().pid());
             report.put("processes", pids);
 
-            Http http = new Http();
+            Http http = new Http(settings.connections());
             Records records = preload(http, stack.targetUrl());
+            for (String server : servers(stack.targetUrl(), baseUrls)) {
+                http.open(server + "/");
+            }
+            console.accept("opened " + http.connections() + " connections to each of the five services (the "
+                    + "orchestrator's over TLS), kept for the whole bench");
             floor = new FloorOperations(uri, records);
             HopOperations hop = new HopOperations(http, records, baseUrls);
             FullOperations full = new FullOperations(http, records, stack.targetUrl());
@@ -196,6 +201,14 @@ public final class BenchRunner {
                 store.close();
             }
         }
+    }
+
+    /** What the bench sends load to: the orchestrator's HTTPS port and the data services' HTTP ports. */
+    private static List<String> servers(String orchestrator, Map<String, String> baseUrls) {
+        List<String> servers = new ArrayList<>();
+        servers.add(orchestrator);
+        HopOperations.SERVICES.forEach(name -> servers.add(baseUrls.get(name)));
+        return servers;
     }
 
     private void write(Path out, Map<String, Object> report) throws IOException {

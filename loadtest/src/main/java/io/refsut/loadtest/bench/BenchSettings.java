@@ -11,7 +11,7 @@ import java.util.Map;
 public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<String> serviceJvmOptions,
         List<String> dataServiceJvmOptions, List<String> storeJvmOptions, Duration startTimeout, double rate,
         Duration duration, Duration warmup, Duration seriesWarmup, double warmupRate, int executions, Mix mix, String mixText, int records, int payments, int docBytes,
-        int maxInFlight, boolean capacity, Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor,
+        int maxInFlight, int connections, boolean capacity, Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor,
         double capacityMax, int capacityRefine, Duration stepPause, Duration stepDuration, Duration stepWarmup,
         double sloP99Ms) {
 
@@ -39,6 +39,9 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         }
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("--max-in-flight must be at least 1: " + maxInFlight);
+        }
+        if (connections < 1 || connections > 1000) {
+            throw new IllegalArgumentException("--injector-connections must be between 1 and 1000: " + connections);
         }
         if (capacity && (!(capacityStart > 0) || !(capacityFactor > 1) || capacityMax < capacityStart)) {
             throw new IllegalArgumentException("capacity steps need --capacity-start > 0, --capacity-factor > 1 and "
@@ -69,6 +72,7 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         map.put("payments", payments);
         map.put("docBytes", docBytes);
         map.put("maxInFlight", maxInFlight);
+        map.put("injectorConnections", connections);
         map.put("serviceJvmOptions", String.join(" ", serviceJvmOptions));
         map.put("dataServiceJvmOptions", String.join(" ", dataServiceJvmOptions));
         map.put("storeJvmOptions", String.join(" ", storeJvmOptions));

@@ -10,6 +10,7 @@ import static io.refsut.loadtest.workload.CriticalPath.PAYMENTS_INSERT;
 import static io.refsut.loadtest.workload.CriticalPath.PAYMENTS_REPLACE;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -20,6 +21,9 @@ import java.util.UUID;
  * conditional on the stored status).
  */
 final class HopOperations {
+
+    /** The data services this series calls, by the names of their base URLs. */
+    static final List<String> SERVICES = List.of("accounts", "payments", "balances", "audit");
 
     private final Http http;
     private final Records records;
