@@ -10,10 +10,10 @@ import java.util.Map;
 /** Everything {@code sut bench} was asked to do (see {@link BenchCommand} for each option's meaning). */
 public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<String> serviceJvmOptions,
         List<String> dataServiceJvmOptions, List<String> storeJvmOptions, Duration startTimeout, double rate,
-        Duration duration, Duration warmup, Duration seriesWarmup, double warmupRate, int executions, Mix mix, String mixText, int records, int payments, int docBytes,
-        int maxInFlight, int connections, boolean capacity, Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor,
-        double capacityMax, int capacityRefine, Duration stepPause, Duration stepDuration, Duration stepWarmup,
-        double sloP99Ms) {
+        Duration duration, Duration warmup, Duration seriesWarmup, double warmupRate, int executions, Mix mix,
+        String mixText, int records, int payments, int docBytes, int maxInFlight, int connections, boolean capacity,
+        Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor, double capacityMax,
+        int capacityRefine, Duration stepPause, Duration stepDuration, Duration stepWarmup, double sloP99Ms) {
 
     public BenchSettings {
         if (!(rate > 0) || rate > 100_000) {

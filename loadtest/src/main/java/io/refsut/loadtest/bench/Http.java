@@ -78,7 +78,8 @@ final class Http {
         URI target = URI.create(uri);
         Semaphore free = slots(target);
         if (!free.tryAcquire(connections)) {
-            throw new IllegalStateException("requests to " + server(target) + " in flight while opening its connections");
+            throw new IllegalStateException("requests to " + server(target)
+                    + " in flight while opening its connections");
         }
         try {
             List<CompletableFuture<HttpResponse<Void>>> all = new ArrayList<>();

@@ -19,7 +19,8 @@ class BenchFiguresTest {
             Map<String, Object> cores = (Map<String, Object>) figures.get("cpuCores");
             assertEquals(0.015, (Double) cores.get("store"), 1e-9, series);
             assertEquals(0.045, (Double) cores.get("machineBusy"), 1e-9, series + ": below 0.05, not rounded to 0");
-            assertEquals(-1.0, (Double) cores.getOrDefault("steal", -1.0), 1e-9, series + ": absent in both stays absent");
+            assertEquals(-1.0, (Double) cores.getOrDefault("steal", -1.0), 1e-9,
+                    series + ": absent in both stays absent");
             Map<String, Object> cpu = (Map<String, Object>) figures.get("cpuUsPerOperation");
             assertEquals(1250.0, (Double) cpu.get("store"), 1e-9, series);
             assertEquals(Map.of("store", 0.057), figures.get("cpuCv"), series + ": sample SD over mean");
