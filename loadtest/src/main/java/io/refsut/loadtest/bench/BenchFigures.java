@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.DoubleUnaryOperator;
 
 /** The bench's derived figures: overhead ratios per execution, means and coefficients of variation across them. */
 final class BenchFigures {
@@ -112,9 +113,7 @@ final class BenchFigures {
             // cores to three decimals, as each execution records them: a quiet series' machine share is below 0.05
             Map<String, Object> coresAggregated = new LinkedHashMap<>();
             for (String figure : cores.get(0).keySet()) {
-                List<Double> values = values(cores, figure);
-                coresAggregated.put(figure, values.isEmpty() ? null
-                        : BenchRunner.round3(values.stream().mapToDouble(Double::doubleValue).average().orElse(0)));
+                coresAggregated.put(figure, mean(values(cores, figure), BenchRunner::round3));
             }
             aggregated.put("cpuCores", coresAggregated);
             result.put(series, aggregated);
@@ -177,7 +176,13 @@ final class BenchFigures {
     }
 
     static Double mean(List<Double> values) {
-        return values.isEmpty() ? null : BenchRunner.round(values.stream().mapToDouble(Double::doubleValue).average().orElse(0));
+        return mean(values, BenchRunner::round);
+    }
+
+    /** The mean, rounded by {@code rounding}; null for no values. */
+    private static Double mean(List<Double> values, DoubleUnaryOperator rounding) {
+        return values.isEmpty() ? null
+                : rounding.applyAsDouble(values.stream().mapToDouble(Double::doubleValue).average().orElse(0));
     }
 
     private static Double sum(List<Double> values) {
