@@ -66,9 +66,9 @@ public class RunCommand implements Callable<Integer> {
                     + "records / 10).")
     String payments;
 
-    @Option(names = "--load-concurrency", defaultValue = "${SUT_LOAD_CONCURRENCY:-4}", paramLabel = "N",
-            description = "Concurrent users of the load phase (closed model, as fast as the system goes) "
-                    + "(env SUT_LOAD_CONCURRENCY; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--load-concurrency", defaultValue = "${SUT_LOAD_CONCURRENCY:-64}", paramLabel = "N",
+            description = "Concurrent users of the load phase (closed model, as fast as the system goes; the "
+                    + "account users start over its first 2 s) (env SUT_LOAD_CONCURRENCY; default: ${DEFAULT-VALUE}).")
     int loadConcurrency;
 
     @Option(names = "--initial-balance", defaultValue = "${SUT_INITIAL_BALANCE:-1000000}", paramLabel = "MINOR",

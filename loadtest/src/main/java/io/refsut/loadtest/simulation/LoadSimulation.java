@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
@@ -16,13 +17,16 @@ import io.gatling.javaapi.core.Simulation;
 import io.refsut.loadtest.workload.Documents;
 import io.refsut.loadtest.workload.Operation;
 import io.refsut.loadtest.workload.RecordIds;
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The load phase: creates {@code sut.records} accounts (ids from the record index, see {@link RecordIds}) with
  * {@code sut.initialBalanceMinor} each, then {@code sut.payments} payments of {@link #LOAD_PAYMENT_MINOR} for the
- * run phase's payment reads, as fast as {@code sut.loadConcurrency} looping users go (a closed model).
+ * run phase's payment reads, as fast as {@code sut.loadConcurrency} looping users go (a closed model). The account
+ * users start evenly over the first {@link #USER_RAMP}, so that a cold deployment does not meet all of them, and as
+ * many TLS handshakes, in its first instant; the payment users start together once the accounts are done.
  *
  * <p>A rerun with the same seed against the same deployment works: a create answered 409 (the id exists, written by
  * an earlier load of this seed) is confirmed by reading the record back through the public API ({@code
@@ -33,6 +37,9 @@ public final class LoadSimulation extends Simulation {
 
     /** The amount of each load-phase payment, in minor units. */
     public static final long LOAD_PAYMENT_MINOR = 100;
+
+    /** How long the account users take to start, evenly spread (docs/performance.md, "The load phase"). */
+    public static final Duration USER_RAMP = Duration.ofSeconds(2);
 
     private static final AtomicLong DONE = new AtomicLong();
     private static final AtomicLong FAILED = new AtomicLong();
@@ -91,11 +98,11 @@ public final class LoadSimulation extends Simulation {
 
         int users = parameters.loadConcurrency();
         if (parameters.payments() > 0) {
-            setUp(accounts.injectOpen(atOnceUsers(users))
+            setUp(accounts.injectOpen(rampUsers(users).during(USER_RAMP))
                     .andThen(payments.injectOpen(atOnceUsers(users))))
                     .protocols(Protocols.http(parameters));
         } else {
-            setUp(accounts.injectOpen(atOnceUsers(users))).protocols(Protocols.http(parameters));
+            setUp(accounts.injectOpen(rampUsers(users).during(USER_RAMP))).protocols(Protocols.http(parameters));
         }
     }
 
