@@ -133,6 +133,11 @@ public final class BenchRunner {
             report.put("warmup", warmups);
             if (!settings.warmup().isZero()) {
                 for (Map.Entry<String, Supplier<OpenLoop.Task>> entry : series.entrySet()) {
+                    if (settings.executions() == 0 && entry.getKey().equals("oneHop")) {
+                        // the capacity search steps the floor and the full series only
+                        console.accept("warm-up oneHop: skipped, nothing measures it (--executions 0)");
+                        continue;
+                    }
                     console.accept("warm-up " + entry.getKey() + ": " + format(warmupRate) + "/s for "
                             + settings.warmup().toSeconds() + " s");
                     OpenLoop.Result warm = loop.run(warmupRate, settings.warmup(), entry.getValue(), DRAIN);
