@@ -67,8 +67,9 @@ public class RunCommand implements Callable<Integer> {
     String payments;
 
     @Option(names = "--load-concurrency", defaultValue = "${SUT_LOAD_CONCURRENCY:-64}", paramLabel = "N",
-            description = "Concurrent users of the load phase (closed model, as fast as the system goes; the "
-                    + "account users start over its first 2 s) (env SUT_LOAD_CONCURRENCY; default: ${DEFAULT-VALUE}).")
+            description = "Concurrent users of the load phase (closed model, as fast as the system goes; without "
+                    + "the full warm-up before it, as in 'sut load' or with --warmup 0, they start over its first 2 s) "
+                    + "(env SUT_LOAD_CONCURRENCY; default: ${DEFAULT-VALUE}).")
     int loadConcurrency;
 
     @Option(names = "--initial-balance", defaultValue = "${SUT_INITIAL_BALANCE:-1000000}", paramLabel = "MINOR",

@@ -67,6 +67,11 @@ public final class RunDriver {
     private long phaseNanos;
     /** Bound of each one-at-a-time stretch of warm-up cycles (the cold start, and the end of the warm-up). */
     private static final Duration WARMUP_SETTLE_LIMIT = Duration.ofSeconds(120);
+    /**
+     * Without the full warm-up before it ({@code sut load}, {@code --warmup 0}) the load phase starts its users evenly
+     * over this long (docs/performance.md, "The load phase: 64 users instead of 4").
+     */
+    static final Duration COLD_LOAD_RAMP = Duration.ofSeconds(2);
 
     public RunDriver(RunSettings settings, Consumer<String> console) {
         this.settings = settings;
@@ -378,9 +383,20 @@ public final class RunDriver {
         return FAILED;
     }
 
+    /**
+     * How long the load phase takes to start its users: none after the full warm-up, {@link #COLD_LOAD_RAMP} when the
+     * deployment may be cold ({@code sut load}, {@code --warmup 0}), so that it does not meet every user, and as many
+     * TLS handshakes, in its first instant.
+     */
+    static Duration loadRamp(RunSettings.Phases phases, Duration warmup) {
+        boolean warmedUp = phases != RunSettings.Phases.LOAD_ONLY && !warmup.isZero();
+        return warmedUp ? Duration.ZERO : COLD_LOAD_RAMP;
+    }
+
     private SimulationParameters parameters(String target, String seed, String runTag, Path ackLog) {
         return new SimulationParameters(target, seed, settings.records(), settings.payments(),
-                settings.initialBalanceMinor(), settings.currency(), settings.loadConcurrency(), settings.rate(),
+                settings.initialBalanceMinor(), settings.currency(), settings.loadConcurrency(),
+                loadRamp(settings.phases(), settings.warmup()).toMillis(), settings.rate(),
                 settings.duration().toSeconds(), settings.ramp().toSeconds(),
                 settings.measurement().settle().toSeconds(), settings.measurement().arrivals(),
                 settings.measurement().maxInFlight(), settings.requestTimeout().toMillis(), settings.mix(),

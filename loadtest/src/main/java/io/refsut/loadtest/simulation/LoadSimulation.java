@@ -11,6 +11,7 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
@@ -25,8 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The load phase: creates {@code sut.records} accounts (ids from the record index, see {@link RecordIds}) with
  * {@code sut.initialBalanceMinor} each, then {@code sut.payments} payments of {@link #LOAD_PAYMENT_MINOR} for the
  * run phase's payment reads, as fast as {@code sut.loadConcurrency} looping users go (a closed model). The account
- * users start evenly over the first {@link #USER_RAMP}, so that a cold deployment does not meet all of them, and as
- * many TLS handshakes, in its first instant; the payment users start together once the accounts are done.
+ * users start evenly over {@code sut.loadRampMillis} (0: all at once); the payment users start together once the
+ * accounts are done.
  *
  * <p>A rerun with the same seed against the same deployment works: a create answered 409 (the id exists, written by
  * an earlier load of this seed) is confirmed by reading the record back through the public API ({@code
@@ -37,9 +38,6 @@ public final class LoadSimulation extends Simulation {
 
     /** The amount of each load-phase payment, in minor units. */
     public static final long LOAD_PAYMENT_MINOR = 100;
-
-    /** How long the account users take to start, evenly spread (docs/performance.md, "The load phase"). */
-    public static final Duration USER_RAMP = Duration.ofSeconds(2);
 
     private static final AtomicLong DONE = new AtomicLong();
     private static final AtomicLong FAILED = new AtomicLong();
@@ -97,12 +95,12 @@ public final class LoadSimulation extends Simulation {
                 .asLongAs(session -> nextPayment.get() < parameters.payments()).on(makePayment);
 
         int users = parameters.loadConcurrency();
+        PopulationBuilder accountUsers = accounts.injectOpen(parameters.loadRampMillis() == 0 ? atOnceUsers(users)
+                : rampUsers(users).during(Duration.ofMillis(parameters.loadRampMillis())));
         if (parameters.payments() > 0) {
-            setUp(accounts.injectOpen(rampUsers(users).during(USER_RAMP))
-                    .andThen(payments.injectOpen(atOnceUsers(users))))
-                    .protocols(Protocols.http(parameters));
+            setUp(accountUsers.andThen(payments.injectOpen(atOnceUsers(users)))).protocols(Protocols.http(parameters));
         } else {
-            setUp(accounts.injectOpen(rampUsers(users).during(USER_RAMP))).protocols(Protocols.http(parameters));
+            setUp(accountUsers).protocols(Protocols.http(parameters));
         }
     }
 

@@ -21,6 +21,7 @@ public record SimulationParameters(
         long initialBalanceMinor,
         String currency,
         int loadConcurrency,
+        long loadRampMillis,
         double rate,
         long durationSeconds,
         long rampSeconds,
@@ -84,6 +85,9 @@ public record SimulationParameters(
         if (loadConcurrency < 1) {
             throw new IllegalArgumentException("load concurrency must be >= 1");
         }
+        if (loadRampMillis < 0) {
+            throw new IllegalArgumentException("load ramp must be >= 0 ms");
+        }
         if (runTag == null || runTag.isBlank() || runTag.contains(":")) {
             throw new IllegalArgumentException("run tag must be non-blank and free of ':'");
         }
@@ -107,6 +111,7 @@ public record SimulationParameters(
                 Long.parseLong(require(properties, "initialBalanceMinor")),
                 require(properties, "currency"),
                 Integer.parseInt(require(properties, "loadConcurrency")),
+                Long.parseLong(require(properties, "loadRampMillis")),
                 Double.parseDouble(require(properties, "rate")),
                 Long.parseLong(require(properties, "durationSeconds")),
                 Long.parseLong(require(properties, "rampSeconds")),
@@ -132,10 +137,10 @@ public record SimulationParameters(
     public Map<String, String> toProperties() {
         Map<String, Object> values = Fields.ordered("target", target, "seed", seed, "records", records,
                 "payments", payments, "initialBalanceMinor", initialBalanceMinor, "currency", currency,
-                "loadConcurrency", loadConcurrency, "rate", rate, "durationSeconds", durationSeconds,
-                "rampSeconds", rampSeconds, "settleSeconds", settleSeconds, "arrivals", arrivals.label(),
-                "maxInFlight", maxInFlight, "requestTimeoutMillis", requestTimeoutMillis, "mix", mix.describe(),
-                "distribution", distribution.label(), "hotDataFraction", hotDataFraction,
+                "loadConcurrency", loadConcurrency, "loadRampMillis", loadRampMillis, "rate", rate,
+                "durationSeconds", durationSeconds, "rampSeconds", rampSeconds, "settleSeconds", settleSeconds,
+                "arrivals", arrivals.label(), "maxInFlight", maxInFlight, "requestTimeoutMillis", requestTimeoutMillis,
+                "mix", mix.describe(), "distribution", distribution.label(), "hotDataFraction", hotDataFraction,
                 "hotOperationFraction", hotOperationFraction, "docBytes", docBytes,
                 "connectionMode", connectionMode.label(), "maxErrorPct", maxErrorPct, "maxP99Ms", maxP99Ms,
                 "maxPaymentMinor", maxPaymentMinor, "runTag", runTag, "ackLog", ackLog, "requestLog", requestLog);
@@ -147,9 +152,9 @@ public record SimulationParameters(
     /** The same parameters writing acknowledged writes to another file (one per phase). */
     public SimulationParameters withAckLog(Path file) {
         return new SimulationParameters(target, seed, records, payments, initialBalanceMinor, currency, loadConcurrency,
-                rate, durationSeconds, rampSeconds, settleSeconds, arrivals, maxInFlight, requestTimeoutMillis, mix,
-                distribution, hotDataFraction, hotOperationFraction, docBytes, connectionMode, maxErrorPct, maxP99Ms,
-                maxPaymentMinor, runTag, file, requestLog);
+                loadRampMillis, rate, durationSeconds, rampSeconds, settleSeconds, arrivals, maxInFlight,
+                requestTimeoutMillis, mix, distribution, hotDataFraction, hotOperationFraction, docBytes,
+                connectionMode, maxErrorPct, maxP99Ms, maxPaymentMinor, runTag, file, requestLog);
     }
 
     /** Seconds at the constant rate: the settle period, then the measured duration. */
