@@ -78,7 +78,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--executions", defaultValue = "3", paramLabel = "N",
             description = "Times the whole measurement (three series) is repeated, for the coefficient of variation; "
-                    + "0 with --capacity = capacity only, the one-hop series not warmed up (default: ${DEFAULT-VALUE}).")
+                    + "0 with --capacity = capacity only, the one-hop series not warmed up "
+                    + "(default: ${DEFAULT-VALUE}).")
     int executions;
 
     @Option(names = "--mix", defaultValue = "read=50,update=20,insert=20,readPayment=10", paramLabel = "MIX",
