@@ -42,6 +42,8 @@ public final class LoadSimulation extends Simulation {
     private static final AtomicLong DONE = new AtomicLong();
     private static final AtomicLong FAILED = new AtomicLong();
     private static final AtomicLong EXISTING = new AtomicLong();
+    private static final AtomicLong FIRST_SENT = new AtomicLong(Long.MAX_VALUE);
+    private static final AtomicLong LAST_ANSWERED = new AtomicLong(Long.MIN_VALUE);
 
     private final SimulationParameters parameters = SimulationParameters.fromSystemProperties();
     private final RecordIds ids = new RecordIds(parameters.seed());
@@ -54,6 +56,8 @@ public final class LoadSimulation extends Simulation {
         DONE.set(0);
         FAILED.set(0);
         EXISTING.set(0);
+        FIRST_SENT.set(Long.MAX_VALUE);
+        LAST_ANSWERED.set(Long.MIN_VALUE);
 
         ChainBuilder createAccount = exec(session -> {
             long index = nextAccount.getAndIncrement();
@@ -114,6 +118,16 @@ public final class LoadSimulation extends Simulation {
         return DONE.get();
     }
 
+    /**
+     * Seconds from the first write sent to the last one answered: the time the load phase spent writing, without
+     * Gatling's start and its report around it; 0 before any write finished.
+     */
+    public static double writingSeconds() {
+        long first = FIRST_SENT.get();
+        long last = LAST_ANSWERED.get();
+        return last < first ? 0 : (last - first) / 1e9;
+    }
+
     /** Creates answered 409 whose record an earlier load of the same seed wrote (confirmed by a read). */
     public static long existing() {
         return EXISTING.get();
@@ -137,6 +151,8 @@ public final class LoadSimulation extends Simulation {
 
     private Session record(Session session, Operation operation, UUID id, UUID accountId, long amount, String owner) {
         long end = System.nanoTime();
+        FIRST_SENT.accumulateAndGet(session.getLong("t0"), Math::min);
+        LAST_ANSWERED.accumulateAndGet(end, Math::max);
         Integer status = session.getIntegerWrapper("status");
         if (Integer.valueOf(409).equals(status)) {
             if (Integer.valueOf(200).equals(session.getIntegerWrapper("existingStatus"))) {

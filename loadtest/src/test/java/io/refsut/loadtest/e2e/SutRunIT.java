@@ -94,6 +94,7 @@ class SutRunIT {
         assertTrue(runInfo.path("embeddedMongo").asBoolean());
         assertTrue(runInfo.path("target").path("url").asText().startsWith("https://127.0.0.1:"));
         assertEquals(5, runInfo.path("services").size());
+        assertLoadRateIsOverItsWrites(runInfo.path("loadPhase"), run.resolve("writes-load.csv"));
         for (JsonNode service : runInfo.path("services")) {
             long pid = service.path("pid").asLong();
             assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
@@ -105,6 +106,29 @@ class SutRunIT {
             assertEquals(2, reports.filter(folder -> Files.exists(folder.resolve("index.html"))).count(),
                     "a Gatling HTML report for the load and for the run phase");
         }
+    }
+
+    /**
+     * The load phase's rate is its writes over the time from the first write sent to the last answered, as the ack
+     * log records them; the phase's duration also holds Gatling's start and report, so it is longer.
+     */
+    private static void assertLoadRateIsOverItsWrites(JsonNode load, Path ackLog) throws IOException {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        List<String> lines = Files.readAllLines(ackLog);
+        for (String line : lines) {
+            String[] fields = line.split(",", -1);
+            first = Math.min(first, Long.parseLong(fields[7]));
+            last = Math.max(last, Long.parseLong(fields[8]));
+        }
+        double writing = (last - first) / 1e9;
+        assertEquals(330, load.path("writes").asLong(), "300 accounts and 30 payments: " + load);
+        assertEquals(lines.size(), load.path("writes").asLong(), "one ack-log line per write: " + load);
+        assertEquals(writing, load.path("writingSeconds").asDouble(), 0.0015, "first sent to last answered: " + load);
+        assertEquals(330 / load.path("writingSeconds").asDouble(), load.path("ratePerSecond").asDouble(),
+                load.path("ratePerSecond").asDouble() * 0.01, "writes per second of writing: " + load);
+        assertTrue(load.path("durationSeconds").asDouble() > writing,
+                "the phase holds Gatling's start and report besides the writes: " + load);
     }
 
     private Path onlyResultsFolder() throws IOException {
