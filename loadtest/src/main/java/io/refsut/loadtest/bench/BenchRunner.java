@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.refsut.loadtest.run.Machine;
 import io.refsut.loadtest.run.MachineCpu;
+import io.refsut.loadtest.run.MachineSpeed;
 import io.refsut.loadtest.stack.LocalStack;
 import io.refsut.loadtest.stack.Ports;
 import io.refsut.loadtest.stack.ServiceProcess;
@@ -75,7 +76,9 @@ public final class BenchRunner {
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("kind", "sut-bench");
         report.put("startedAt", Instant.now().toString());
-        report.put("machine", Machine.describe());
+        Map<String, Object> machine = Machine.describe();
+        machine.put("speed", MachineSpeed.measureAndReport(console));
+        report.put("machine", machine);
         report.put("versions", Machine.versions());
         report.put("settings", settings.describe());
         report.put("loadAverageBefore", ProcessStats.loadAverage());

@@ -57,6 +57,7 @@ public final class RunDriver {
     private final RunSettings settings;
     private final Consumer<String> console;
     private final Map<String, Object> runInfo = new LinkedHashMap<>();
+    private Map<String, Object> machineSpeed = Map.of();
     private final List<String> failures = new ArrayList<>();
     private final Map<String, Object> extraRunInfo = new LinkedHashMap<>();
     private LocalStack sharedStack;
@@ -109,6 +110,7 @@ public final class RunDriver {
             return BAD_OPTIONS;
         }
         console.accept("results folder: " + out);
+        machineSpeed = MachineSpeed.measureAndReport(console);
         runInfo.put("runId", runId);
         runInfo.put("startedAt", Instant.now().toString());
         runInfo.put("seed", seed);
@@ -456,7 +458,9 @@ public final class RunDriver {
         description.put("zone", settings.zone());
         runInfo.put("target", description);
         runInfo.put("mongodbSettings", MongoSettings.scrape(client, metrics));
-        runInfo.put("machine", Machine.describe());
+        Map<String, Object> machine = Machine.describe();
+        machine.put("speed", machineSpeed);
+        runInfo.put("machine", machine);
         runInfo.put("versions", Machine.versions());
     }
 

@@ -94,6 +94,8 @@ class SutRunIT {
         assertTrue(runInfo.path("embeddedMongo").asBoolean());
         assertTrue(runInfo.path("target").path("url").asText().startsWith("https://127.0.0.1:"));
         assertEquals(5, runInfo.path("services").size());
+        assertTrue(runInfo.path("machine").path("speed").path("loopbackRoundTripUs").asDouble() > 0,
+                "the machine's speed, measured before the run: " + runInfo.path("machine"));
         assertLoadRateIsOverItsWrites(runInfo.path("loadPhase"), run.resolve("writes-load.csv"));
         for (JsonNode service : runInfo.path("services")) {
             long pid = service.path("pid").asLong();
