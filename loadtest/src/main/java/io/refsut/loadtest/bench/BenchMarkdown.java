@@ -23,6 +23,13 @@ final class BenchMarkdown {
                 .append(report.path("machine").path("cores").asText()).append(" cores, load average ")
                 .append(report.path("loadAverageBefore").asText()).append(" before, ")
                 .append(report.path("loadAverageAfter").asText("?")).append(" after\n");
+        JsonNode speed = report.path("machine").path("speed");
+        if (speed.has("loopbackRoundTripUs")) {
+            md.append("- machine speed before the bench: loopback round trip p50 ")
+                    .append(speed.path("loopbackRoundTripUs").asText()).append(" µs, CPU loop ")
+                    .append(speed.path("cpuLoopNs").asText()).append(" ns per iteration (benches on machines that "
+                            + "differ here are not comparable)\n");
+        }
         md.append("- database: ").append(report.path("mongodb").asText()).append('\n');
         md.append("- rate ").append(settings.path("rate").asText()).append("/s, ").append(settings.path("durationS").asText())
                 .append(" s per series, ").append(settings.path("executions").asText()).append(" executions, mix ")

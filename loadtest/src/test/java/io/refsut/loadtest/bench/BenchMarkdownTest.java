@@ -51,6 +51,17 @@ class BenchMarkdownTest {
     }
 
     @Test
+    void theMachineSpeedIsInTheHeaderWhenItWasMeasured() {
+        String measured = BenchMarkdown.render(JSON.valueToTree(Map.of("settings", Map.of(), "machine",
+                Map.of("cores", 2, "speed", Map.of("cpuLoopNs", 1.69, "loopbackRoundTripUs", 16.1)))));
+        assertTrue(measured.contains("- machine speed before the bench: loopback round trip p50 16.1 µs, CPU loop "
+                + "1.69 ns per iteration"), measured);
+        String failed = BenchMarkdown.render(JSON.valueToTree(Map.of("settings", Map.of(), "machine",
+                Map.of("cores", 2, "speed", Map.of("error", "loopback round trips failed: refused")))));
+        assertFalse(failed.contains("machine speed"), failed);
+    }
+
+    @Test
     void stealIsShownPerSeriesAndWarnedAboutFromTenPercent() {
         String quiet = BenchMarkdown.render(stealReport(2.0));
         assertTrue(quiet.contains("| 0.01 (2 %) |"), quiet);
