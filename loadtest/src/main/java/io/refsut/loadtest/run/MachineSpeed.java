@@ -16,7 +16,8 @@ import java.util.function.Consumer;
 /**
  * How fast this machine is, right now, at the two things the stack spends its CPU on: computing, and handing small
  * messages from thread to thread through the kernel (every HTTP exchange and MongoDB call does that several times).
- * Measured in well under a second before the run starts anything, so that runs can be told apart when the machine,
+ * Measured in well under a second before a run or bench starts any process of its own (the executions of {@code
+ * sut run --executions N} find their shared stack idle), so that runs can be told apart when the machine,
  * or the hour of a shared VM, differs: a virtual machine can run the same code several times slower without the
  * hypervisor's steal ({@code machineCpu}) showing any of it (docs/performance.md, "The same machine, three times
  * slower").
@@ -76,7 +77,7 @@ public record MachineSpeed(double cpuLoopNs, double loopbackRoundTripUs, int rou
         speed.put("cpuLoopNs", Math.round(cpuLoopNs * 1000) / 1000.0);
         speed.put("loopbackRoundTripUs", Math.round(loopbackRoundTripUs * 10) / 10.0);
         speed.put("roundTrips", roundTrips);
-        speed.put("measured", "before the run started anything: a fixed arithmetic loop (ns per iteration, the "
+        speed.put("measured", "at the start, before any process of its own: a fixed arithmetic loop (ns per iteration, the "
                 + "fastest of " + LOOP_PASSES + " passes) and one-byte round trips over loopback TCP to an echoing "
                 + "thread (the lowest p50 of " + BURSTS + " bursts, each on a new connection and thread)");
         return speed;
