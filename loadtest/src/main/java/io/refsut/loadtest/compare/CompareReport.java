@@ -159,7 +159,7 @@ public final class CompareReport {
         return RunResult.of(out, summary, runJson(out), requests(out, summary), parts.size(), failures);
     }
 
-    private static Map<String, Object> mergedRunJson(JsonNode first, List<Path> parts) {
+    private static Map<String, Object> mergedRunJson(JsonNode first, List<Path> parts) throws IOException {
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("mergedFrom", parts.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList());
         info.put("seed", first.path("seed").asText());
@@ -168,6 +168,18 @@ public final class CompareReport {
             info.put("execution", JSON.convertValue(first.path("execution"), Map.class));
         }
         info.put("database", first.path("database").asText(""));
+        List<Double> speeds = new ArrayList<>();
+        for (Path part : parts) {
+            JsonNode speed = runJson(part).path("machine").path("speed").path("loopbackRoundTripUs");
+            if (speed.isNumber()) {
+                speeds.add(speed.asDouble());
+            }
+        }
+        if (!speeds.isEmpty()) {
+            // the slowest injector's machine: the one most likely to have held the execution back
+            info.put("machine", Map.of("speed", Map.of("loopbackRoundTripUs", java.util.Collections.max(speeds),
+                    "injectorsLoopbackRoundTripUs", speeds)));
+        }
         return info;
     }
 

@@ -63,6 +63,7 @@ final class CompareFixture {
     private int failEvery;
     private double rate = RATE;
     private boolean server = true;
+    private Double loopbackRoundTripUs;
 
     CompareFixture(Path root) {
         this.root = root;
@@ -91,6 +92,12 @@ final class CompareFixture {
 
     CompareFixture mix(String text) {
         mix = text;
+        return this;
+    }
+
+    /** run.json's {@code machine.speed.loopbackRoundTripUs} (absent unless set). */
+    CompareFixture loopbackRoundTripUs(double micros) {
+        loopbackRoundTripUs = micros;
         return this;
     }
 
@@ -147,6 +154,9 @@ final class CompareFixture {
         }
         if (injector != null) {
             runJson.put("injector", Map.of("index", injector, "of", injectors));
+        }
+        if (loopbackRoundTripUs != null) {
+            runJson.put("machine", Map.of("speed", Map.of("loopbackRoundTripUs", loopbackRoundTripUs)));
         }
         runJson.put("failures", List.of());
         runJson.put("passed", true);
