@@ -24,6 +24,11 @@ public record RunContext(String label, double targetRate, Duration duration, Dur
         String arrivals, Map<String, Object> parameters, List<String> operations, Thresholds thresholds,
         List<String> failures, Map<String, Object> warmup, Map<String, String> scrapes) {
 
+    /** The parameter that carries run.json's {@code machine.speed.loopbackRoundTripUs}, when it was measured. */
+    public static final String MACHINE_LOOPBACK = "machineLoopbackRoundTripUs";
+    /** The parameter that carries run.json's {@code machine.speed.cpuLoopNs}. */
+    public static final String MACHINE_CPU_LOOP = "machineCpuLoopNs";
+
     /**
      * Limits a run must keep to pass.
      *

@@ -52,7 +52,15 @@ final class SummaryMarkdown {
                     .append(s.window().scrapeAfter()).append('\n');
         }
         md.append("- Run start ").append(s.runStart()).append(", Gatling ").append(s.gatlingVersion())
-                .append(", ").append(s.sources().size()).append(" injector(s)\n\n");
+                .append(", ").append(s.sources().size()).append(" injector(s)\n");
+        Object loopback = s.parameters().get(RunContext.MACHINE_LOOPBACK);
+        if (loopback != null) {
+            md.append("- Injector machine before the run: loopback round trip p50 ").append(loopback)
+                    .append(" µs, CPU loop ").append(s.parameters().get(RunContext.MACHINE_CPU_LOOP))
+                    .append(" ns per iteration (run.json machine.speed; runs on machines that differ here are not "
+                            + "comparable)\n");
+        }
+        md.append('\n');
 
         md.append("## Response time: successful requests, from the intended start\n\n");
         md.append("The headline figure: what a user arriving on schedule waited. Failures are counted apart.\n\n");

@@ -273,6 +273,10 @@ public final class RunDriver {
         contextParameters.put("loadWritingSeconds", loadInfo.get("writingSeconds"));
         contextParameters.put("loadRatePerSecond", loadInfo.get("ratePerSecond"));
         contextParameters.put("database", runInfo.get("database"));
+        if (machineSpeed.containsKey("loopbackRoundTripUs")) {
+            contextParameters.put(RunContext.MACHINE_LOOPBACK, machineSpeed.get("loopbackRoundTripUs"));
+            contextParameters.put(RunContext.MACHINE_CPU_LOOP, machineSpeed.get("cpuLoopNs"));
+        }
         RunContext context = new RunContext(settings.label(), settings.rate(), settings.duration(), settings.ramp(),
                 settings.measurement().settle(), settings.measurement().arrivals().label(), contextParameters,
                 settings.mix().operations().stream().map(Operation::requestName).toList(),
