@@ -119,12 +119,13 @@ public final class CompareReport {
      * their run-phase logs are merged by {@code sut report} into {@code mergedDir}/&lt;name&gt; and compared as one run.
      */
     private static RunResult merge(List<Path> parts, Path mergedDir) throws IOException {
-        JsonNode first = runJson(parts.get(0));
         List<String> failures = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         List<Integer> indexes = new ArrayList<>();
+        List<JsonNode> partRunJsons = new ArrayList<>();
         for (Path part : parts) {
             JsonNode runJson = runJson(part);
+            partRunJsons.add(runJson);
             int index = runJson.path("injector").path("index").asInt(-1);
             if (indexes.contains(index)) {
                 failures.add("two results of injector " + index + " (" + part.getFileName() + "): not one execution");
@@ -134,6 +135,7 @@ public final class CompareReport {
             RunResult.failures(summary, runJson).forEach(f -> failures.add("injector " + index + ": " + f));
             labels.add(summary.path("label").asText(""));
         }
+        JsonNode first = partRunJsons.get(0);
         int expected = first.path("injector").path("of").asInt(parts.size());
         if (parts.size() < expected) {
             failures.add("only " + parts.size() + " of " + expected + " injectors' results were found");
@@ -154,12 +156,13 @@ public final class CompareReport {
             throw new IOException("cannot merge the injectors " + parts + ": " + err);
         }
         Files.writeString(out.resolve("run.json"), JSON.writerWithDefaultPrettyPrinter()
-                .writeValueAsString(mergedRunJson(first, parts)), StandardCharsets.UTF_8);
+                .writeValueAsString(mergedRunJson(parts, partRunJsons)), StandardCharsets.UTF_8);
         JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
         return RunResult.of(out, summary, runJson(out), requests(out, summary), parts.size(), failures);
     }
 
-    private static Map<String, Object> mergedRunJson(JsonNode first, List<Path> parts) throws IOException {
+    private static Map<String, Object> mergedRunJson(List<Path> parts, List<JsonNode> partRunJsons) {
+        JsonNode first = partRunJsons.get(0);
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("mergedFrom", parts.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList());
         info.put("seed", first.path("seed").asText());
@@ -169,8 +172,8 @@ public final class CompareReport {
         }
         info.put("database", first.path("database").asText(""));
         List<Double> speeds = new ArrayList<>();
-        for (Path part : parts) {
-            JsonNode speed = runJson(part).path("machine").path("speed").path("loopbackRoundTripUs");
+        for (JsonNode partRunJson : partRunJsons) {
+            JsonNode speed = partRunJson.path("machine").path("speed").path("loopbackRoundTripUs");
             if (speed.isNumber()) {
                 speeds.add(speed.asDouble());
             }

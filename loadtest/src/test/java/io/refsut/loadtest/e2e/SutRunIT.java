@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.refsut.loadtest.cli.SutCommand;
+import io.refsut.loadtest.simulation.AckRecord;
 import io.refsut.loadtest.stack.ServiceSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -119,9 +120,9 @@ class SutRunIT {
         long last = Long.MIN_VALUE;
         List<String> lines = Files.readAllLines(ackLog);
         for (String line : lines) {
-            String[] fields = line.split(",", -1);
-            first = Math.min(first, Long.parseLong(fields[7]));
-            last = Math.max(last, Long.parseLong(fields[8]));
+            AckRecord write = AckRecord.parse(line);
+            first = Math.min(first, write.startNanos());
+            last = Math.max(last, write.endNanos());
         }
         double writing = (last - first) / 1e9;
         assertEquals(330, load.path("writes").asLong(), "300 accounts and 30 payments: " + load);
