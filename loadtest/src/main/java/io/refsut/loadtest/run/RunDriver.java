@@ -334,6 +334,8 @@ public final class RunDriver {
         loadInfo.put("writes", LoadSimulation.done());
         loadInfo.put("failed", LoadSimulation.failed());
         loadInfo.put("existing", LoadSimulation.existing());
+        loadInfo.put("retried", LoadSimulation.retried());
+        loadInfo.put("retriedExisting", LoadSimulation.retriedExisting());
         double writing = LoadSimulation.writingSeconds();
         loadInfo.put("durationSeconds", loadDuration.toMillis() / 1000.0);
         loadInfo.put("writingSeconds", Math.round(writing * 1000) / 1000.0);
@@ -341,10 +343,11 @@ public final class RunDriver {
         loadInfo.put("gatlingRunFolder", out.relativize(load.runDirectory()).toString());
         runInfo.put("loadPhase", loadInfo);
         console.accept(String.format(Locale.ROOT,
-                "load phase done: %d writes in %.1f s (%.0f/s; %.1f s with Gatling's start and report), %d failed%s",
+                "load phase done: %d writes in %.1f s (%.0f/s; %.1f s with Gatling's start and report), %d failed%s%s",
                 LoadSimulation.done(), writing, loadInfo.get("ratePerSecond"), loadDuration.toMillis() / 1000.0,
                 LoadSimulation.failed(), LoadSimulation.existing() == 0 ? "" : ", " + LoadSimulation.existing()
-                        + " already there from an earlier load of seed '" + loadParameters.seed() + "' (read back)"));
+                        + " already there from an earlier load of seed '" + loadParameters.seed() + "' (read back)",
+                retriedText()));
         if (LoadSimulation.failed() > 0 || LoadSimulation.done() < loadTotal) {
             failures.add("load phase: " + LoadSimulation.failed() + " of " + loadTotal + " writes failed");
             console.accept("the load phase did not complete; see " + load.runDirectory().resolve("index.html")
@@ -353,6 +356,18 @@ public final class RunDriver {
             return FAILED;
         }
         return null;
+    }
+
+    /** The load phase's retries for its console line; empty when none was needed. */
+    private static String retriedText() {
+        long retried = LoadSimulation.retried();
+        if (retried == 0) {
+            return "";
+        }
+        long existing = LoadSimulation.retriedExisting();
+        return ", " + retried + " sent again after a 5xx or no answer (the statistics of the load's Gatling report "
+                + "count each attempt)" + (existing == 0 ? ""
+                        : "; " + existing + " of them were then found written (by the first attempt or an earlier load)");
     }
 
     /** {@code sut load}: reads the created records back and reports. */

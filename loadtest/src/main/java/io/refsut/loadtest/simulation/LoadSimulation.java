@@ -15,6 +15,7 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import io.refsut.loadtest.workload.Documents;
 import io.refsut.loadtest.workload.Operation;
 import io.refsut.loadtest.workload.RecordIds;
@@ -33,13 +34,25 @@ import java.util.concurrent.atomic.AtomicLong;
  * an earlier load of this seed) is confirmed by reading the record back through the public API ({@code
  * load_existing_account} / {@code load_existing_payment}, 200 expected) and counted as <em>existing</em>, neither
  * acknowledged again nor failed.
+ *
+ * <p>A write answered 5xx, or not answered at all, is sent again with the same id and body, up to {@link
+ * #WRITE_RETRIES} times after pauses of 1, 2 and 4 s (a cold or briefly overloaded deployment times some writes out;
+ * the records are still needed). Every attempt stays in Gatling's statistics; the ack log gets one line per write. A
+ * retry answered 409 means the record is there (an earlier attempt, or an earlier load, wrote it): it is confirmed by
+ * the read as above, counted as existing, and logged {@link WriteOutcome#INDETERMINATE} with the status the first
+ * attempt got, since this load cannot tell whether its own attempt wrote it.
  */
 public final class LoadSimulation extends Simulation {
 
     /** The amount of each load-phase payment, in minor units. */
     public static final long LOAD_PAYMENT_MINOR = 100;
 
+    /** How many times a load-phase write answered 5xx or not at all is sent again before it counts as failed. */
+    public static final int WRITE_RETRIES = 3;
+
     private static final AtomicLong DONE = new AtomicLong();
+    private static final AtomicLong RETRIED = new AtomicLong();
+    private static final AtomicLong RETRIED_EXISTING = new AtomicLong();
     private static final AtomicLong FAILED = new AtomicLong();
     private static final AtomicLong EXISTING = new AtomicLong();
     private static final AtomicLong FIRST_SENT = new AtomicLong(Long.MAX_VALUE);
@@ -56,6 +69,8 @@ public final class LoadSimulation extends Simulation {
         DONE.set(0);
         FAILED.set(0);
         EXISTING.set(0);
+        RETRIED.set(0);
+        RETRIED_EXISTING.set(0);
         FIRST_SENT.set(Long.MAX_VALUE);
         LAST_ANSWERED.set(Long.MIN_VALUE);
 
@@ -68,7 +83,7 @@ public final class LoadSimulation extends Simulation {
             return session.set("index", index).set("requestBody", body).set("t0", System.nanoTime())
                     .set("existingPath", "/api/v1/accounts/" + ids.account(index));
         }).doIf(session -> session.getLong("index") < parameters.records()).then(
-                exec(http(Operation.CREATE_ACCOUNT.requestName()).post("/api/v1/accounts")
+                sendRetrying(http(Operation.CREATE_ACCOUNT.requestName()).post("/api/v1/accounts")
                         .body(StringBody("#{requestBody}"))
                         .check(status().saveAs("status"), status().in(201, 409)))
                         .exec(confirmExisting("load_existing_account"))
@@ -86,7 +101,7 @@ public final class LoadSimulation extends Simulation {
             return session.set("index", index).set("account", account).set("requestBody", body)
                     .set("t0", System.nanoTime()).set("existingPath", "/api/v1/payments/" + ids.payment(index));
         }).doIf(session -> session.getLong("index") < parameters.payments()).then(
-                exec(http(Operation.MAKE_PAYMENT.requestName()).post("/api/v1/payments")
+                sendRetrying(http(Operation.MAKE_PAYMENT.requestName()).post("/api/v1/payments")
                         .body(StringBody("#{requestBody}"))
                         .check(status().saveAs("status"), status().in(201, 409)))
                         .exec(confirmExisting("load_existing_payment"))
@@ -133,6 +148,26 @@ public final class LoadSimulation extends Simulation {
         return EXISTING.get();
     }
 
+    /** Writes sent more than once (their earlier attempts were answered 5xx or not at all). */
+    public static long retried() {
+        return RETRIED.get();
+    }
+
+    /** Retried writes whose retry was answered 409 and confirmed by a read: counted in {@link #existing()} too. */
+    public static long retriedExisting() {
+        return RETRIED_EXISTING.get();
+    }
+
+    /** The pause before retry {@code retry} (1-based): 1 s, doubling. */
+    public static Duration retryPause(int retry) {
+        return Duration.ofSeconds(1L << (retry - 1));
+    }
+
+    /** True when a write must be sent (again): its first attempt, or a retry left after a 5xx or no answer. */
+    static boolean sendAgain(int attempts, Integer status) {
+        return attempts == 0 || attempts <= WRITE_RETRIES && (status == null || status == 0 || status >= 500);
+    }
+
     /** Writes of the load phase that were not acknowledged (nor found existing). */
     public static long failed() {
         return FAILED.get();
@@ -141,6 +176,26 @@ public final class LoadSimulation extends Simulation {
     @Override
     public void after() {
         ackLog.close();
+    }
+
+    /**
+     * Sends {@code request} until it is answered below 500 or {@link #WRITE_RETRIES} retries are spent; {@code
+     * attempts} counts the sends, {@code retriedStatus} keeps the first attempt's status (0: no answer).
+     */
+    private static ChainBuilder sendRetrying(HttpRequestActionBuilder request) {
+        return exec(session -> session.set("attempts", 0).remove("status").remove("retriedStatus"))
+                .asLongAs(session -> sendAgain(session.getInt("attempts"), session.getIntegerWrapper("status")))
+                .on(doIf(session -> session.getInt("attempts") > 0).then(
+                        exec(session -> (session.contains("retriedStatus") ? session
+                                : session.set("retriedStatus", statusOrZero(session))).remove("status"))
+                                .pause(session -> retryPause(session.getInt("attempts"))))
+                        .exec(request)
+                        .exec(session -> session.set("attempts", session.getInt("attempts") + 1)));
+    }
+
+    private static int statusOrZero(Session session) {
+        Integer status = session.getIntegerWrapper("status");
+        return status == null ? 0 : status;
     }
 
     /** After a 409: reads {@code existingPath} back; its status goes to {@code existingStatus}. */
@@ -154,14 +209,27 @@ public final class LoadSimulation extends Simulation {
         FIRST_SENT.accumulateAndGet(session.getLong("t0"), Math::min);
         LAST_ANSWERED.accumulateAndGet(end, Math::max);
         Integer status = session.getIntegerWrapper("status");
+        boolean retried = session.getInt("attempts") > 1;
+        if (retried) {
+            RETRIED.incrementAndGet();
+        }
+        Session next = session.remove("status").remove("existingStatus").remove("retriedStatus").remove("attempts");
         if (Integer.valueOf(409).equals(status)) {
+            if (retried) {
+                // one of this load's attempts may have written it: the reconciliation must know of it
+                ackLog.append(operation.requestName(), WriteOutcome.INDETERMINATE, session.getInt("retriedStatus"),
+                        id, accountId, amount, owner, session.getLong("t0"), end);
+            }
             if (Integer.valueOf(200).equals(session.getIntegerWrapper("existingStatus"))) {
                 EXISTING.incrementAndGet();
+                if (retried) {
+                    RETRIED_EXISTING.incrementAndGet();
+                }
             } else {
                 FAILED.incrementAndGet();
             }
             DONE.incrementAndGet();
-            return session.remove("status").remove("existingStatus");
+            return next;
         }
         WriteOutcome outcome = WriteOutcome.classify(status);
         ackLog.append(operation.requestName(), outcome, status, id, accountId, amount, owner, session.getLong("t0"), end);
@@ -169,6 +237,6 @@ public final class LoadSimulation extends Simulation {
             FAILED.incrementAndGet();
         }
         DONE.incrementAndGet();
-        return session.remove("status");
+        return next;
     }
 }

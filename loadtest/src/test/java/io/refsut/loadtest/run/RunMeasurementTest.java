@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.refsut.loadtest.cli.SutCommand;
 import io.refsut.loadtest.report.OperationStats;
 import io.refsut.loadtest.report.Summary;
 import io.refsut.loadtest.report.SummaryJson;
+import io.refsut.loadtest.simulation.AckRecord;
+import io.refsut.loadtest.simulation.WriteOutcome;
 import io.refsut.loadtest.testing.FakeOrchestrator;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -84,6 +88,40 @@ class RunMeasurementTest {
             assertTrue(reads.p50Ms() >= 50 && reads.serviceTime().p50Ms() >= 50, reads.toString());
             assertTrue(reads.failures().get("http_503").p50Ms() < reads.p50Ms(), reads.failures().toString());
             assertEquals(reads.errors(), (long) reads.errorsByKind().get("http_503"));
+        }
+    }
+
+    @Test
+    void loadWritesAnswered503AreSentAgainAndReconciled() throws Exception {
+        try (FakeOrchestrator fake = new FakeOrchestrator()) {
+            fake.accountCreatesFailingUnwritten.set(3);
+            fake.accountCreatesFailingWritten.set(1);
+            fake.paymentsFailingWritten.set(1);
+            Outcome outcome = run(fake, "--duration", "2s");
+            assertEquals(0, outcome.exit(), outcome.output());
+            JsonNode load = new ObjectMapper().readTree(outcome.folder().resolve("run.json").toFile())
+                    .path("loadPhase");
+            assertEquals(5, load.path("retried").asLong(), load.toString());
+            assertEquals(2, load.path("retriedExisting").asLong(), load.toString());
+            assertEquals(2, load.path("existing").asLong(), load.toString());
+            assertEquals(0, load.path("failed").asLong(), load.toString());
+            assertTrue(outcome.output().contains("5 sent again after a 5xx"), outcome.output());
+            assertEquals(40, fake.accounts.size());
+            assertEquals(4, fake.payments.size());
+            // one line per write: the retried ones the first attempt wrote are indeterminate, with its 503
+            List<AckRecord> writes;
+            try (Stream<String> lines = Files.lines(outcome.folder().resolve("writes-load.csv"))) {
+                writes = lines.filter(line -> !line.isBlank()).map(AckRecord::parse).toList();
+            }
+            assertEquals(44, writes.size());
+            assertEquals(44, writes.stream().map(AckRecord::id).distinct().count());
+            List<AckRecord> indeterminate = writes.stream()
+                    .filter(w -> w.outcome() == WriteOutcome.INDETERMINATE).toList();
+            assertEquals(2, indeterminate.size(), indeterminate.toString());
+            assertTrue(indeterminate.stream().allMatch(w -> w.status() == 503), indeterminate.toString());
+            assertEquals(1, indeterminate.stream().filter(w -> w.operation().equals("make_payment")).count());
+            // the debit of the payment whose 503 hid its success is accounted for: the balances reconcile
+            assertTrue(outcome.summary().reconciliation().clean(), outcome.summary().reconciliation().toString());
         }
     }
 

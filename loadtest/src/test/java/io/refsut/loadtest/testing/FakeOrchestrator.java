@@ -58,6 +58,16 @@ public final class FakeOrchestrator implements AutoCloseable {
     public final java.util.concurrent.atomic.AtomicLong readBackLookups = new java.util.concurrent.atomic.AtomicLong();
     public final java.util.concurrent.atomic.AtomicLong readBackGets = new java.util.concurrent.atomic.AtomicLong();
 
+    /** Account creates still to answer 503 without writing (each such create takes one). */
+    public final java.util.concurrent.atomic.AtomicInteger accountCreatesFailingUnwritten =
+            new java.util.concurrent.atomic.AtomicInteger();
+    /** Account creates still to answer 503 after writing (the write lands behind the failure). */
+    public final java.util.concurrent.atomic.AtomicInteger accountCreatesFailingWritten =
+            new java.util.concurrent.atomic.AtomicInteger();
+    /** Payments still to answer 503 after writing and debiting. */
+    public final java.util.concurrent.atomic.AtomicInteger paymentsFailingWritten =
+            new java.util.concurrent.atomic.AtomicInteger();
+
     private final java.util.concurrent.atomic.AtomicLong reads = new java.util.concurrent.atomic.AtomicLong();
     private volatile long stallUntilNanos;
     private final HttpServer server;
@@ -103,11 +113,19 @@ public final class FakeOrchestrator implements AutoCloseable {
             UUID id = UUID.fromString(body.get("id").asText());
             long initial = body.get("initialBalanceMinor").asLong();
             body.remove("initialBalanceMinor");
+            if (take(accountCreatesFailingUnwritten)) {
+                send(exchange, 503, "{\"status\":503,\"detail\":\"accounts timed out\"}");
+                return;
+            }
             if (accounts.putIfAbsent(id, body) != null) {
                 send(exchange, 409, "{\"status\":409}");
                 return;
             }
             balances.put(id, initial);
+            if (take(accountCreatesFailingWritten)) {
+                send(exchange, 503, "{\"status\":503,\"detail\":\"balances timed out\"}");
+                return;
+            }
             send(exchange, 201, view(id).toString());
             return;
         }
@@ -134,6 +152,11 @@ public final class FakeOrchestrator implements AutoCloseable {
             return;
         }
         send(exchange, 200, view(id).toString());
+    }
+
+    /** Takes one from {@code left} if it is above 0. */
+    private static boolean take(java.util.concurrent.atomic.AtomicInteger left) {
+        return left.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
     }
 
     private static void sleep(long nanos) {
@@ -170,6 +193,10 @@ public final class FakeOrchestrator implements AutoCloseable {
                 return;
             }
             balances.merge(account, -body.get("amountMinor").asLong(), Long::sum);
+            if (take(paymentsFailingWritten)) {
+                send(exchange, 503, "{\"status\":503,\"detail\":\"audit timed out\"}");
+                return;
+            }
             send(exchange, 201, JSON.createObjectNode().set("payment", body).toString());
             return;
         }
