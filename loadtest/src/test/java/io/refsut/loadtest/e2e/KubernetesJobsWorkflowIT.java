@@ -161,6 +161,11 @@ class KubernetesJobsWorkflowIT {
                 Integer.toString(RECORDS), "SUT_GATEWAY_WAIT", "60", "SUT_WARMUP", "2s", "SUT_WARMUP_MAX", "20s");
         execute(load, shortened, 0, "load-1");
         execute(load, shortened, 0, "load-2");
+        for (String step : List.of("load-1", "load-2")) {
+            // the load phase's own line (rate, failures, retries) in the test's output, for a slow machine's record
+            Files.readAllLines(work.resolve(step + ".log")).stream().filter(line -> line.contains("load phase done"))
+                    .forEach(line -> System.out.println(step + ": " + line));
+        }
         List<JsonNode> loads = runJsons(volumeFolder(load.environment(shortened, 0).get("SUT_RESULTS_DIR")));
         assertEquals(2, loads.size(), "one results folder per load Job: " + loads);
         long payments = RECORDS / 10;
