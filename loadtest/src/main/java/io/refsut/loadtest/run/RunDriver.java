@@ -336,6 +336,7 @@ public final class RunDriver {
         loadInfo.put("existing", LoadSimulation.existing());
         loadInfo.put("retried", LoadSimulation.retried());
         loadInfo.put("retriedExisting", LoadSimulation.retriedExisting());
+        loadInfo.put("retriedHalfMade", LoadSimulation.retriedHalfMade());
         double writing = LoadSimulation.writingSeconds();
         loadInfo.put("durationSeconds", loadDuration.toMillis() / 1000.0);
         loadInfo.put("writingSeconds", Math.round(writing * 1000) / 1000.0);
@@ -365,9 +366,12 @@ public final class RunDriver {
             return "";
         }
         long existing = LoadSimulation.retriedExisting();
+        long halfMade = LoadSimulation.retriedHalfMade();
         return ", " + retried + " sent again after a 5xx or no answer (the statistics of the load's Gatling report "
                 + "count each attempt)" + (existing == 0 ? ""
-                        : "; " + existing + " of them were then found written (by the first attempt or an earlier load)");
+                        : "; " + existing + " of them were then found written (by the first attempt or an earlier load)")
+                + (halfMade == 0 ? "" : "; " + halfMade + " found half-made (409, then 404 on the read) and waited "
+                        + LoadSimulation.HALF_MADE_PAUSE.toSeconds() + " s for the orchestrator's recovery sweep");
     }
 
     /** {@code sut load}: reads the created records back and reports. */

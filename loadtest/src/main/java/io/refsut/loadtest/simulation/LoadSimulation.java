@@ -36,11 +36,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * acknowledged again nor failed.
  *
  * <p>A write answered 5xx, or not answered at all, is sent again with the same id and body, up to {@link
- * #WRITE_RETRIES} times after pauses of 1, 2 and 4 s (a cold or briefly overloaded deployment times some writes out;
- * the records are still needed). Every attempt stays in Gatling's statistics; the ack log gets one line per write. A
- * retry answered 409 means the record is there (an earlier attempt, or an earlier load, wrote it): it is confirmed by
- * the read as above, counted as existing, and logged {@link WriteOutcome#INDETERMINATE} with the status the first
- * attempt got, since this load cannot tell whether its own attempt wrote it.
+ * #WRITE_RETRIES} times after pauses of 1, 2, 4, 8 and 8 s (a cold or briefly overloaded deployment times some writes
+ * out; the records are still needed). A retry answered 409 means the record is there (an earlier attempt, or an earlier
+ * load, wrote it): it is confirmed by the read as above, counted as existing, and logged {@link
+ * WriteOutcome#INDETERMINATE} with the status the first attempt got, since this load cannot tell whether its own
+ * attempt wrote it. A 409 whose read answers 404 is a half-made account (one of its inserts landed after the
+ * orchestrator had given up and compensated): it is sent again after {@link #HALF_MADE_PAUSE}, by when the
+ * orchestrator's recovery sweep has deleted the late half. Every attempt stays in Gatling's statistics; the ack log
+ * gets one line per write.
  */
 public final class LoadSimulation extends Simulation {
 
@@ -48,11 +51,19 @@ public final class LoadSimulation extends Simulation {
     public static final long LOAD_PAYMENT_MINOR = 100;
 
     /** How many times a load-phase write answered 5xx or not at all is sent again before it counts as failed. */
-    public static final int WRITE_RETRIES = 3;
+    public static final int WRITE_RETRIES = 5;
+
+    /**
+     * The pause before sending a write again whose record was half-made (409, then 404 on the read): an account an
+     * earlier attempt half created (one of its two inserts timed out and landed later), which the orchestrator's
+     * recovery sweep deletes once it is older than its {@code sut.recovery.min-age-ms} (30 s, swept every 10 s).
+     */
+    public static final Duration HALF_MADE_PAUSE = Duration.ofSeconds(20);
 
     private static final AtomicLong DONE = new AtomicLong();
     private static final AtomicLong RETRIED = new AtomicLong();
     private static final AtomicLong RETRIED_EXISTING = new AtomicLong();
+    private static final AtomicLong RETRIED_HALF_MADE = new AtomicLong();
     private static final AtomicLong FAILED = new AtomicLong();
     private static final AtomicLong EXISTING = new AtomicLong();
     private static final AtomicLong FIRST_SENT = new AtomicLong(Long.MAX_VALUE);
@@ -71,6 +82,7 @@ public final class LoadSimulation extends Simulation {
         EXISTING.set(0);
         RETRIED.set(0);
         RETRIED_EXISTING.set(0);
+        RETRIED_HALF_MADE.set(0);
         FIRST_SENT.set(Long.MAX_VALUE);
         LAST_ANSWERED.set(Long.MIN_VALUE);
 
@@ -85,8 +97,7 @@ public final class LoadSimulation extends Simulation {
         }).doIf(session -> session.getLong("index") < parameters.records()).then(
                 sendRetrying(http(Operation.CREATE_ACCOUNT.requestName()).post("/api/v1/accounts")
                         .body(StringBody("#{requestBody}"))
-                        .check(status().saveAs("status"), status().in(201, 409)))
-                        .exec(confirmExisting("load_existing_account"))
+                        .check(status().saveAs("status"), status().in(201, 409)), "load_existing_account")
                         .exec(session -> record(session, Operation.CREATE_ACCOUNT,
                                 ids.account(session.getLong("index")), ids.account(session.getLong("index")), 0, "")));
 
@@ -103,8 +114,7 @@ public final class LoadSimulation extends Simulation {
         }).doIf(session -> session.getLong("index") < parameters.payments()).then(
                 sendRetrying(http(Operation.MAKE_PAYMENT.requestName()).post("/api/v1/payments")
                         .body(StringBody("#{requestBody}"))
-                        .check(status().saveAs("status"), status().in(201, 409)))
-                        .exec(confirmExisting("load_existing_payment"))
+                        .check(status().saveAs("status"), status().in(201, 409)), "load_existing_payment")
                         .exec(session -> record(session, Operation.MAKE_PAYMENT, ids.payment(session.getLong("index")),
                                 ids.account(session.getLong("account")), LOAD_PAYMENT_MINOR, "")));
 
@@ -158,14 +168,35 @@ public final class LoadSimulation extends Simulation {
         return RETRIED_EXISTING.get();
     }
 
-    /** The pause before retry {@code retry} (1-based): 1 s, doubling. */
-    public static Duration retryPause(int retry) {
-        return Duration.ofSeconds(1L << (retry - 1));
+    /** Retried writes that found a half-made record on the way (a 409, then 404 on the read). */
+    public static long retriedHalfMade() {
+        return RETRIED_HALF_MADE.get();
     }
 
-    /** True when a write must be sent (again): its first attempt, or a retry left after a 5xx or no answer. */
-    static boolean sendAgain(int attempts, Integer status) {
-        return attempts == 0 || attempts <= WRITE_RETRIES && (status == null || status == 0 || status >= 500);
+    /**
+     * The pause before retry {@code retry} (1-based): after a 5xx or no answer 1 s, doubling up to 8 s; after a
+     * half-made record (409, then 404 on the read) {@link #HALF_MADE_PAUSE}.
+     */
+    public static Duration retryPause(int retry, boolean halfMade) {
+        return halfMade ? HALF_MADE_PAUSE : Duration.ofSeconds(1L << Math.min(3, retry - 1));
+    }
+
+    /**
+     * True when a write must be sent (again): its first attempt, or a retry left after a 5xx or no answer, or after a
+     * 409 whose record reads 404 (half-made).
+     */
+    static boolean sendAgain(int attempts, Integer status, Integer existingStatus) {
+        if (attempts == 0) {
+            return true;
+        }
+        if (attempts > WRITE_RETRIES) {
+            return false;
+        }
+        return status == null || status == 0 || status >= 500 || halfMade(status, existingStatus);
+    }
+
+    private static boolean halfMade(Integer status, Integer existingStatus) {
+        return Integer.valueOf(409).equals(status) && Integer.valueOf(404).equals(existingStatus);
     }
 
     /** Writes of the load phase that were not acknowledged (nor found existing). */
@@ -179,18 +210,32 @@ public final class LoadSimulation extends Simulation {
     }
 
     /**
-     * Sends {@code request} until it is answered below 500 or {@link #WRITE_RETRIES} retries are spent; {@code
-     * attempts} counts the sends, {@code retriedStatus} keeps the first attempt's status (0: no answer).
+     * Sends {@code request}, a 409 confirmed by reading the record back ({@code existingRequest}), again while
+     * {@link #sendAgain} says so; {@code attempts} counts the sends, {@code retriedStatus} keeps the first attempt's
+     * status (0: no answer).
      */
-    private static ChainBuilder sendRetrying(HttpRequestActionBuilder request) {
-        return exec(session -> session.set("attempts", 0).remove("status").remove("retriedStatus"))
-                .asLongAs(session -> sendAgain(session.getInt("attempts"), session.getIntegerWrapper("status")))
-                .on(doIf(session -> session.getInt("attempts") > 0).then(
-                        exec(session -> (session.contains("retriedStatus") ? session
-                                : session.set("retriedStatus", statusOrZero(session))).remove("status"))
-                                .pause(session -> retryPause(session.getInt("attempts"))))
+    private static ChainBuilder sendRetrying(HttpRequestActionBuilder request, String existingRequest) {
+        return exec(session -> session.set("attempts", 0).remove("status").remove("existingStatus")
+                .remove("retriedStatus"))
+                .asLongAs(session -> sendAgain(session.getInt("attempts"), session.getIntegerWrapper("status"),
+                        session.getIntegerWrapper("existingStatus")))
+                .on(doIf(session -> session.getInt("attempts") > 0).then(exec(LoadSimulation::beforeRetry)
+                                .pause(session -> Duration.ofMillis(session.getLong("pauseMillis"))))
                         .exec(request)
+                        .exec(confirmExisting(existingRequest))
                         .exec(session -> session.set("attempts", session.getInt("attempts") + 1)));
+    }
+
+    /** Before a retry: keeps the first attempt's status, notes a half-made record, sets the pause. */
+    private static Session beforeRetry(Session session) {
+        boolean halfMade = halfMade(session.getIntegerWrapper("status"), session.getIntegerWrapper("existingStatus"));
+        Session next = session.contains("retriedStatus") ? session
+                : session.set("retriedStatus", statusOrZero(session));
+        if (halfMade) {
+            next = next.set("halfMade", true);
+        }
+        return next.set("pauseMillis", retryPause(session.getInt("attempts"), halfMade).toMillis())
+                .remove("status").remove("existingStatus");
     }
 
     private static int statusOrZero(Session session) {
@@ -213,7 +258,11 @@ public final class LoadSimulation extends Simulation {
         if (retried) {
             RETRIED.incrementAndGet();
         }
-        Session next = session.remove("status").remove("existingStatus").remove("retriedStatus").remove("attempts");
+        if (session.contains("halfMade")) {
+            RETRIED_HALF_MADE.incrementAndGet();
+        }
+        Session next = session.remove("status").remove("existingStatus").remove("retriedStatus").remove("attempts")
+                .remove("halfMade").remove("pauseMillis");
         if (Integer.valueOf(409).equals(status)) {
             if (retried) {
                 // one of this load's attempts may have written it: the reconciliation must know of it

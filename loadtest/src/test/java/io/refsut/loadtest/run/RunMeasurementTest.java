@@ -97,15 +97,17 @@ class RunMeasurementTest {
             fake.accountCreatesFailingUnwritten.set(3);
             fake.accountCreatesFailingWritten.set(1);
             fake.paymentsFailingWritten.set(1);
+            fake.accountCreatesHalfMade.set(1); // 409 + 404 for 5 s: sent again after 20 s, then created
             Outcome outcome = run(fake, "--duration", "2s");
             assertEquals(0, outcome.exit(), outcome.output());
             JsonNode load = new ObjectMapper().readTree(outcome.folder().resolve("run.json").toFile())
                     .path("loadPhase");
-            assertEquals(5, load.path("retried").asLong(), load.toString());
+            assertEquals(6, load.path("retried").asLong(), load.toString());
             assertEquals(2, load.path("retriedExisting").asLong(), load.toString());
+            assertEquals(1, load.path("retriedHalfMade").asLong(), load.toString());
             assertEquals(2, load.path("existing").asLong(), load.toString());
             assertEquals(0, load.path("failed").asLong(), load.toString());
-            assertTrue(outcome.output().contains("5 sent again after a 5xx"), outcome.output());
+            assertTrue(outcome.output().contains("6 sent again after a 5xx"), outcome.output());
             assertEquals(40, fake.accounts.size());
             assertEquals(4, fake.payments.size());
             // one line per write: the retried ones the first attempt wrote are indeterminate, with its 503

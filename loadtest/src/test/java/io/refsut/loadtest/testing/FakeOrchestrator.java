@@ -64,6 +64,14 @@ public final class FakeOrchestrator implements AutoCloseable {
     /** Account creates still to answer 503 after writing (the write lands behind the failure). */
     public final java.util.concurrent.atomic.AtomicInteger accountCreatesFailingWritten =
             new java.util.concurrent.atomic.AtomicInteger();
+    /**
+     * Account creates still to answer 503 leaving half an account: for {@link #halfMadeMillis} the id answers a create
+     * 409 and a read 404 (as an account whose balance half is missing), then it is gone (the recovery sweep).
+     */
+    public final java.util.concurrent.atomic.AtomicInteger accountCreatesHalfMade =
+            new java.util.concurrent.atomic.AtomicInteger();
+    public volatile long halfMadeMillis = 5000;
+    private final Map<UUID, Long> halfMade = new ConcurrentHashMap<>();
     /** Payments still to answer 503 after writing and debiting. */
     public final java.util.concurrent.atomic.AtomicInteger paymentsFailingWritten =
             new java.util.concurrent.atomic.AtomicInteger();
@@ -113,6 +121,17 @@ public final class FakeOrchestrator implements AutoCloseable {
             UUID id = UUID.fromString(body.get("id").asText());
             long initial = body.get("initialBalanceMinor").asLong();
             body.remove("initialBalanceMinor");
+            Long sweptAt = halfMade.get(id);
+            if (sweptAt != null && System.nanoTime() < sweptAt) {
+                send(exchange, 409, "{\"status\":409}");
+                return;
+            }
+            halfMade.remove(id);
+            if (take(accountCreatesHalfMade)) {
+                halfMade.put(id, System.nanoTime() + halfMadeMillis * 1_000_000);
+                send(exchange, 503, "{\"status\":503,\"detail\":\"balances timed out\"}");
+                return;
+            }
             if (take(accountCreatesFailingUnwritten)) {
                 send(exchange, 503, "{\"status\":503,\"detail\":\"accounts timed out\"}");
                 return;
