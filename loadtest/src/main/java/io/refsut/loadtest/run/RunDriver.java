@@ -346,7 +346,7 @@ public final class RunDriver {
         console.accept(String.format(Locale.ROOT,
                 "load phase done: %d writes in %.1f s (%.0f/s; %.1f s with Gatling's start and report), %d failed%s%s",
                 LoadSimulation.done(), writing, loadInfo.get("ratePerSecond"), loadDuration.toMillis() / 1000.0,
-                LoadSimulation.failed(), LoadSimulation.existing() == 0 ? "" : ", " + LoadSimulation.existing()
+                LoadSimulation.failed(), existingBefore() == 0 ? "" : ", " + existingBefore()
                         + " already there from an earlier load of seed '" + loadParameters.seed() + "' (read back)",
                 retriedText()));
         if (LoadSimulation.failed() > 0 || LoadSimulation.done() < loadTotal) {
@@ -359,6 +359,14 @@ public final class RunDriver {
         return null;
     }
 
+    /**
+     * Records the load found there on its first attempt: an earlier load of the seed wrote them (the retried ones
+     * found written may be this load's own).
+     */
+    private static long existingBefore() {
+        return LoadSimulation.existing() - LoadSimulation.retriedExisting();
+    }
+
     /** The load phase's retries for its console line; empty when none was needed. */
     private static String retriedText() {
         long retried = LoadSimulation.retried();
@@ -369,7 +377,7 @@ public final class RunDriver {
         long halfMade = LoadSimulation.retriedHalfMade();
         return ", " + retried + " sent again after a 5xx or no answer (the statistics of the load's Gatling report "
                 + "count each attempt)" + (existing == 0 ? ""
-                        : "; " + existing + " of them were then found written (by the first attempt or an earlier load)")
+                        : "; " + existing + " of them were then found written (by their first attempt or an earlier load)")
                 + (halfMade == 0 ? "" : "; " + halfMade + " found half-made (409, then 404 on the read) and waited "
                         + LoadSimulation.HALF_MADE_PAUSE.toSeconds() + " s for the orchestrator's recovery sweep");
     }
@@ -378,8 +386,9 @@ public final class RunDriver {
     private int verifyLoad(SimulationParameters loadParameters, URI target, HttpClient client, Path out)
             throws IOException {
         // After a rerun the records found existing carry the history of earlier phases (payments, updates) that this
-        // log does not hold: judge only what this load acknowledged, as with --skip-load.
-        boolean wholeHistory = LoadSimulation.existing() == 0;
+        // log does not hold: judge only what this load acknowledged, as with --skip-load. (A retry found written is
+        // in this log, as indeterminate.)
+        boolean wholeHistory = existingBefore() == 0;
         ReconciliationResult reconciliation = reconcile(loadParameters, target, client, out,
                 List.of(out.resolve("writes-load.csv")), wholeHistory);
         if (!reconciliation.clean()) {

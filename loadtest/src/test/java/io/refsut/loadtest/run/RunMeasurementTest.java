@@ -37,10 +37,16 @@ class RunMeasurementTest {
     }
 
     private Outcome run(FakeOrchestrator fake, String... extra) throws IOException, InterruptedException {
+        return sut("run", fake, extra);
+    }
+
+    /** {@code sut <subcommand>} against {@code fake}; the summary is null when the command writes none. */
+    private Outcome sut(String subcommand, FakeOrchestrator fake, String... extra)
+            throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "--add-opens", "java.base/java.lang=ALL-UNNAMED",
                 "-Xmx512m", "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                SutCommand.class.getName(), "run"));
+                SutCommand.class.getName(), subcommand));
         java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
         String[] defaults = {"--target", fake.url().toString(), "--results-dir", results.toString(), "--label", "t",
             "--records", "40", "--payments", "4", "--warmup", "0", "--verify", "full", "--mix", "read=100", "--rate",
@@ -59,12 +65,17 @@ class RunMeasurementTest {
             throw new IOException("sut run did not finish:\n" + Files.readString(output));
         }
         String text = Files.readString(output);
-        Path summary;
+        Path runJson;
         try (Stream<Path> files = Files.walk(results, 2)) {
-            summary = files.filter(f -> f.getFileName().toString().equals("summary.json")).findFirst()
-                    .orElseThrow(() -> new IOException("no summary.json:\n" + text));
+            runJson = files.filter(f -> f.getFileName().toString().equals("run.json")).findFirst()
+                    .orElseThrow(() -> new IOException("no run.json:\n" + text));
         }
-        return new Outcome(process.exitValue(), SummaryJson.read(summary), summary.getParent(), text);
+        Path summary = runJson.resolveSibling("summary.json");
+        if (subcommand.equals("run") && !Files.exists(summary)) {
+            throw new IOException("no summary.json:\n" + text);
+        }
+        return new Outcome(process.exitValue(), Files.exists(summary) ? SummaryJson.read(summary) : null,
+                runJson.getParent(), text);
     }
 
     @Test
@@ -124,6 +135,23 @@ class RunMeasurementTest {
             assertEquals(1, indeterminate.stream().filter(w -> w.operation().equals("make_payment")).count());
             // the debit of the payment whose 503 hid its success is accounted for: the balances reconcile
             assertTrue(outcome.summary().reconciliation().clean(), outcome.summary().reconciliation().toString());
+        }
+    }
+
+    @Test
+    void aLoadWhoseRetriesFoundTheirOwnWritesStillJudgesBalances() throws Exception {
+        try (FakeOrchestrator fake = new FakeOrchestrator()) {
+            fake.accountCreatesFailingWritten.set(1);
+            fake.paymentsFailingWritten.set(1);
+            Outcome outcome = sut("load", fake);
+            assertEquals(0, outcome.exit(), outcome.output());
+            JsonNode runJson = new ObjectMapper().readTree(outcome.folder().resolve("run.json").toFile());
+            assertEquals(2, runJson.path("loadPhase").path("retriedExisting").asLong(), runJson.toString());
+            // the two found written were this load's own: none came from an earlier load, so the whole history is
+            // judged, balances included
+            assertFalse(outcome.output().contains("from an earlier load of seed"), outcome.output());
+            assertFalse(outcome.output().contains("balances and owners not judged"), outcome.output());
+            assertTrue(runJson.path("passed").asBoolean(), runJson.toString());
         }
     }
 
