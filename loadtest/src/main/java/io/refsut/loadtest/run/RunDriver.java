@@ -375,9 +375,9 @@ public final class RunDriver {
         }
         long existing = LoadSimulation.retriedExisting();
         long halfMade = LoadSimulation.retriedHalfMade();
-        return ", " + retried + " sent again after a 5xx or no answer (the statistics of the load's Gatling report "
-                + "count each attempt)" + (existing == 0 ? ""
-                        : "; " + existing + " of them were then found written (by their first attempt or an earlier load)")
+        return ", " + retried + " sent again after a 5xx, no answer or a half-made record (Gatling's report counts "
+                + "each attempt)" + (existing == 0 ? "" : "; " + existing
+                        + " of them were then found written (by their first attempt or an earlier load)")
                 + (halfMade == 0 ? "" : "; " + halfMade + " found half-made (409, then 404 on the read) and waited "
                         + LoadSimulation.HALF_MADE_PAUSE.toSeconds() + " s for the orchestrator's recovery sweep");
     }

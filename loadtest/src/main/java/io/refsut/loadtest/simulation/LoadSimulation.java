@@ -50,7 +50,10 @@ public final class LoadSimulation extends Simulation {
     /** The amount of each load-phase payment, in minor units. */
     public static final long LOAD_PAYMENT_MINOR = 100;
 
-    /** How many times a load-phase write answered 5xx or not at all is sent again before it counts as failed. */
+    /**
+     * How many times a load-phase write answered 5xx, not at all, or 409 with a half-made record is sent again before
+     * it counts as failed.
+     */
     public static final int WRITE_RETRIES = 5;
 
     /**
@@ -158,7 +161,7 @@ public final class LoadSimulation extends Simulation {
         return EXISTING.get();
     }
 
-    /** Writes sent more than once (their earlier attempts were answered 5xx or not at all). */
+    /** Writes sent more than once (an earlier attempt was answered 5xx, not at all, or found a half-made record). */
     public static long retried() {
         return RETRIED.get();
     }

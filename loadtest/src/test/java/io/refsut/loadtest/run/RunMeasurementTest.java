@@ -118,7 +118,8 @@ class RunMeasurementTest {
             assertEquals(1, load.path("retriedHalfMade").asLong(), load.toString());
             assertEquals(2, load.path("existing").asLong(), load.toString());
             assertEquals(0, load.path("failed").asLong(), load.toString());
-            assertTrue(outcome.output().contains("6 sent again after a 5xx"), outcome.output());
+            assertTrue(outcome.output().contains("6 sent again after a 5xx, no answer or a half-made record"),
+                    outcome.output());
             assertEquals(40, fake.accounts.size());
             assertEquals(4, fake.payments.size());
             // one line per write: the retried ones the first attempt wrote are indeterminate, with its 503
