@@ -108,7 +108,7 @@ class RunMeasurementTest {
             fake.accountCreatesFailingUnwritten.set(3);
             fake.accountCreatesFailingWritten.set(1);
             fake.paymentsFailingWritten.set(1);
-            fake.accountCreatesHalfMade.set(1); // 409 + 404 for 5 s: sent again after 20 s, then created
+            fake.accountCreatesHalfMade.set(1); // 409 + 404 for 10 s: sent again after 20 s, then created
             Outcome outcome = run(fake, "--duration", "2s");
             assertEquals(0, outcome.exit(), outcome.output());
             JsonNode load = new ObjectMapper().readTree(outcome.folder().resolve("run.json").toFile())

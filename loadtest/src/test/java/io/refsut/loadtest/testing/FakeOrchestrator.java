@@ -70,7 +70,7 @@ public final class FakeOrchestrator implements AutoCloseable {
      */
     public final java.util.concurrent.atomic.AtomicInteger accountCreatesHalfMade =
             new java.util.concurrent.atomic.AtomicInteger();
-    public volatile long halfMadeMillis = 5000;
+    public volatile long halfMadeMillis = 10_000;
     private final Map<UUID, Long> halfMade = new ConcurrentHashMap<>();
     /** Payments still to answer 503 after writing and debiting. */
     public final java.util.concurrent.atomic.AtomicInteger paymentsFailingWritten =
