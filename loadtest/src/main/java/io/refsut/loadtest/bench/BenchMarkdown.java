@@ -2,6 +2,7 @@ package io.refsut.loadtest.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
+import io.refsut.loadtest.report.MachineFigures;
 import io.refsut.loadtest.run.MachineCpu;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -25,10 +26,11 @@ final class BenchMarkdown {
                 .append(report.path("loadAverageAfter").asText("?")).append(" after\n");
         JsonNode speed = report.path("machine").path("speed");
         if (speed.has("loopbackRoundTripUs")) {
-            md.append("- machine speed before the bench: loopback round trip p50 ")
-                    .append(speed.path("loopbackRoundTripUs").asText()).append(" µs, CPU loop ")
-                    .append(speed.path("cpuLoopNs").asText()).append(" ns per iteration (benches on machines that "
-                            + "differ here are not comparable)\n");
+            md.append("- machine speed before the bench: ").append(MachineFigures.text(
+                    speed.path("loopbackRoundTripUs").asText(),
+                    speed.has("systemCallNs") ? speed.path("systemCallNs").asText() : null,
+                    speed.path("cpuLoopNs").asText()))
+                    .append(" (benches on machines that differ here are not comparable)\n");
         }
         md.append("- database: ").append(report.path("mongodb").asText()).append('\n');
         md.append("- rate ").append(settings.path("rate").asText()).append("/s, ").append(settings.path("durationS").asText())

@@ -171,17 +171,23 @@ public final class CompareReport {
             info.put("execution", JSON.convertValue(first.path("execution"), Map.class));
         }
         info.put("database", first.path("database").asText(""));
-        List<Double> speeds = new ArrayList<>();
-        for (JsonNode partRunJson : partRunJsons) {
-            JsonNode speed = partRunJson.path("machine").path("speed").path("loopbackRoundTripUs");
-            if (speed.isNumber()) {
-                speeds.add(speed.asDouble());
+        // of each figure the slowest injector's machine: the one most likely to have held the execution back
+        Map<String, Object> speed = new LinkedHashMap<>();
+        for (String figure : List.of("loopbackRoundTripUs", "systemCallNs")) {
+            List<Double> perInjector = new ArrayList<>();
+            for (JsonNode partRunJson : partRunJsons) {
+                JsonNode value = partRunJson.path("machine").path("speed").path(figure);
+                if (value.isNumber()) {
+                    perInjector.add(value.asDouble());
+                }
+            }
+            if (!perInjector.isEmpty()) {
+                speed.put(figure, java.util.Collections.max(perInjector));
+                speed.put("injectors" + Character.toUpperCase(figure.charAt(0)) + figure.substring(1), perInjector);
             }
         }
-        if (!speeds.isEmpty()) {
-            // the slowest injector's machine: the one most likely to have held the execution back
-            info.put("machine", Map.of("speed", Map.of("loopbackRoundTripUs", java.util.Collections.max(speeds),
-                    "injectorsLoopbackRoundTripUs", speeds)));
+        if (!speed.isEmpty()) {
+            info.put("machine", Map.of("speed", speed));
         }
         return info;
     }

@@ -39,12 +39,14 @@ import java.util.TreeMap;
  * @param embeddedDatabase whether the run used the embedded MongoDB stand-in
  * @param loopbackRoundTripUs the injector machine's loopback round trip before the run (run.json {@code
  *                       machine.speed}; of a merged execution the slowest injector's), NaN when not measured
+ * @param systemCallNs   the injector machine's cost of one system call before the run (run.json {@code
+ *                       machine.speed}; of a merged execution the slowest injector's), NaN when not measured
  */
 public record RunResult(Path dir, String name, String label, Map<String, String> labels, int execution,
         int injectors, Map<String, String> configuration, List<String> failures, double targetRate,
         double achievedRate, Map<String, Latency> operations, Map<String, Latency> readWrite,
         Map<String, Double> mongodbMeanUs, Map<String, Double> orchestratorMeanUs, List<Double> perSecondMs,
-        String perSecondFigure, boolean embeddedDatabase, double loopbackRoundTripUs) {
+        String perSecondFigure, boolean embeddedDatabase, double loopbackRoundTripUs, double systemCallNs) {
 
     /** The operations key of all operations together. */
     public static final String OVERALL = "overall";
@@ -168,7 +170,8 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
                 injectors, configuration(summary), failures, summary.path("targetRate").asDouble(),
                 summary.path("achievedRate").asDouble(), operations, readWrite, mongodb, orchestrator, perSecond,
                 perSecondFigure, embedded,
-                runJson.path("machine").path("speed").path("loopbackRoundTripUs").asDouble(Double.NaN));
+                runJson.path("machine").path("speed").path("loopbackRoundTripUs").asDouble(Double.NaN),
+                runJson.path("machine").path("speed").path("systemCallNs").asDouble(Double.NaN));
     }
 
     /** The configuration parameters of a summary, as text ("50", "read=0.5,update=0.2,…"). */

@@ -26,6 +26,8 @@ public record RunContext(String label, double targetRate, Duration duration, Dur
 
     /** The parameter that carries run.json's {@code machine.speed.loopbackRoundTripUs}, when it was measured. */
     public static final String MACHINE_LOOPBACK = "machineLoopbackRoundTripUs";
+    /** The parameter that carries run.json's {@code machine.speed.systemCallNs}, when it was measured. */
+    public static final String MACHINE_SYSTEM_CALL = "machineSystemCallNs";
     /** The parameter that carries run.json's {@code machine.speed.cpuLoopNs}. */
     public static final String MACHINE_CPU_LOOP = "machineCpuLoopNs";
 

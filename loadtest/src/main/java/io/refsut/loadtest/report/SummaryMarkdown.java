@@ -55,10 +55,9 @@ final class SummaryMarkdown {
                 .append(", ").append(s.sources().size()).append(" injector(s)\n");
         Object loopback = s.parameters().get(RunContext.MACHINE_LOOPBACK);
         if (loopback != null) {
-            md.append("- Injector machine before the run: loopback round trip p50 ").append(loopback)
-                    .append(" µs, CPU loop ").append(s.parameters().get(RunContext.MACHINE_CPU_LOOP))
-                    .append(" ns per iteration (run.json machine.speed; runs on machines that differ here are not "
-                            + "comparable)\n");
+            md.append("- Injector machine before the run: ").append(MachineFigures.text(loopback,
+                    s.parameters().get(RunContext.MACHINE_SYSTEM_CALL), s.parameters().get(RunContext.MACHINE_CPU_LOOP)))
+                    .append(" (run.json machine.speed; runs on machines that differ here are not comparable)\n");
         }
         md.append('\n');
 

@@ -1,5 +1,8 @@
 package io.refsut.loadtest.run;
 
+import io.refsut.loadtest.report.MachineFigures;
+import java.io.File;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,8 +17,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * How fast this machine is, right now, at the two things the stack spends its CPU on: computing, and handing small
- * messages from thread to thread through the kernel (every HTTP exchange and MongoDB call does that several times).
+ * How fast this machine is, right now, at the things the stack spends its CPU on: computing, entering the kernel, and
+ * handing small messages from thread to thread through it (every HTTP exchange and MongoDB call does that several
+ * times).
  * Measured in well under a second before a run or bench starts any process of its own (the executions of {@code
  * sut run --executions N} find their shared stack idle), so that runs can be told apart when the machine,
  * or the hour of a shared VM, differs: a virtual machine can run the same code several times slower without the
@@ -28,8 +32,11 @@ import java.util.function.Consumer;
  *                             bursts, each on a new connection and echo thread, since where the scheduler places
  *                             the two threads can double it
  * @param roundTrips           the round trips timed, over all bursts
+ * @param systemCallNs         nanoseconds per one-byte write to the null device (one system call each, no other
+ *                             thread involved), the fastest of a few passes; NaN where there is no {@code /dev/null}.
+ *                             Kernel entry is what a virtual machine's mitigations (page-table isolation) make dear
  */
-public record MachineSpeed(double cpuLoopNs, double loopbackRoundTripUs, int roundTrips) {
+public record MachineSpeed(double cpuLoopNs, double loopbackRoundTripUs, int roundTrips, double systemCallNs) {
 
     static final int LOOP_ITERATIONS = 10_000_000;
     static final int LOOP_PASSES = 5;
@@ -39,12 +46,16 @@ public record MachineSpeed(double cpuLoopNs, double loopbackRoundTripUs, int rou
     /** The round trips stop after this long, however many were done (at least one is). */
     static final long ROUND_TRIP_BUDGET_NANOS = 400_000_000L;
     static final int SOCKET_TIMEOUT_MILLIS = 5_000;
+    static final int SYSTEM_CALLS = 20_000;
+    static final int SYSTEM_CALL_PASSES = 3;
+    static final File NULL_DEVICE = new File("/dev/null");
 
     private static volatile long sink;
 
-    /** Measures both figures; an I/O failure of the loopback connection is thrown. */
+    /** Measures the figures; an I/O failure of the loopback connection or the null device is thrown. */
     public static MachineSpeed measure() throws IOException {
         double loop = timeLoop();
+        double systemCall = timeSystemCalls();
         double best = Double.MAX_VALUE;
         int trips = 0;
         for (int burst = 0; burst < BURSTS; burst++) {
@@ -53,7 +64,7 @@ public record MachineSpeed(double cpuLoopNs, double loopbackRoundTripUs, int rou
             best = Math.min(best, burstTrips[(burstTrips.length - 1) / 2] / 1000.0);
             trips += burstTrips.length;
         }
-        return new MachineSpeed(loop, best, trips);
+        return new MachineSpeed(loop, best, trips, systemCall);
     }
 
     /**
@@ -66,8 +77,8 @@ public record MachineSpeed(double cpuLoopNs, double loopbackRoundTripUs, int rou
             console.accept(speed.line());
             return speed.describe();
         } catch (IOException e) {
-            console.accept("machine speed: not measured (loopback round trips failed: " + e.getMessage() + ")");
-            return Map.of("error", "loopback round trips failed: " + e.getMessage());
+            console.accept("machine speed: not measured (" + e + ")");
+            return Map.of("error", e.toString());
         }
     }
 
@@ -77,17 +88,23 @@ public record MachineSpeed(double cpuLoopNs, double loopbackRoundTripUs, int rou
         speed.put("cpuLoopNs", Math.round(cpuLoopNs * 1000) / 1000.0);
         speed.put("loopbackRoundTripUs", Math.round(loopbackRoundTripUs * 10) / 10.0);
         speed.put("roundTrips", roundTrips);
+        if (Double.isFinite(systemCallNs)) {
+            speed.put("systemCallNs", Math.round(systemCallNs));
+        }
         speed.put("measured", "at the start, before any process of its own: a fixed arithmetic loop (ns per iteration, the "
-                + "fastest of " + LOOP_PASSES + " passes) and one-byte round trips over loopback TCP to an echoing "
-                + "thread (the lowest p50 of " + BURSTS + " bursts, each on a new connection and thread)");
+                + "fastest of " + LOOP_PASSES + " passes), one-byte writes to /dev/null (ns per system call, the fastest "
+                + "of " + SYSTEM_CALL_PASSES + " passes of " + SYSTEM_CALLS + ") and one-byte round trips over loopback "
+                + "TCP to an echoing thread (the lowest p50 of " + BURSTS + " bursts, each on a new connection and "
+                + "thread)");
         return speed;
     }
 
     /** One line for the console. */
     public String line() {
-        return String.format(Locale.ROOT, "machine speed: loopback round trip p50 %.1f µs, CPU loop %.2f ns per "
-                + "iteration (run.json machine.speed; figures of machines that differ here are not comparable)",
-                loopbackRoundTripUs, cpuLoopNs);
+        return "machine speed: " + MachineFigures.text(String.format(Locale.ROOT, "%.1f", loopbackRoundTripUs),
+                Double.isFinite(systemCallNs) ? Math.round(systemCallNs) : null,
+                String.format(Locale.ROOT, "%.2f", cpuLoopNs))
+                + " (run.json machine.speed; figures of machines that differ here are not comparable)";
     }
 
     private static double timeLoop() {
@@ -101,6 +118,24 @@ public record MachineSpeed(double cpuLoopNs, double loopbackRoundTripUs, int rou
             }
             sink = x;
             best = Math.min(best, (System.nanoTime() - start) / (double) LOOP_ITERATIONS);
+        }
+        return best;
+    }
+
+    /** ns per one-byte write to the null device, the fastest of the passes; NaN without a null device. */
+    private static double timeSystemCalls() throws IOException {
+        if (!NULL_DEVICE.exists()) {
+            return Double.NaN;
+        }
+        double best = Double.MAX_VALUE;
+        try (FileOutputStream out = new FileOutputStream(NULL_DEVICE)) {
+            for (int pass = 0; pass < SYSTEM_CALL_PASSES; pass++) {
+                long start = System.nanoTime();
+                for (int i = 0; i < SYSTEM_CALLS; i++) {
+                    out.write(i);
+                }
+                best = Math.min(best, (System.nanoTime() - start) / (double) SYSTEM_CALLS);
+            }
         }
         return best;
     }

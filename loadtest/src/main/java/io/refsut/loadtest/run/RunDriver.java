@@ -276,6 +276,9 @@ public final class RunDriver {
         if (machineSpeed.containsKey("loopbackRoundTripUs")) {
             contextParameters.put(RunContext.MACHINE_LOOPBACK, machineSpeed.get("loopbackRoundTripUs"));
             contextParameters.put(RunContext.MACHINE_CPU_LOOP, machineSpeed.get("cpuLoopNs"));
+            if (machineSpeed.containsKey("systemCallNs")) {
+                contextParameters.put(RunContext.MACHINE_SYSTEM_CALL, machineSpeed.get("systemCallNs"));
+            }
         }
         RunContext context = new RunContext(settings.label(), settings.rate(), settings.duration(), settings.ramp(),
                 settings.measurement().settle(), settings.measurement().arrivals().label(), contextParameters,

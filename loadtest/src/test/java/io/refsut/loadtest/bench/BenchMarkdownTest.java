@@ -56,6 +56,11 @@ class BenchMarkdownTest {
                 Map.of("cores", 2, "speed", Map.of("cpuLoopNs", 1.69, "loopbackRoundTripUs", 16.1)))));
         assertTrue(measured.contains("- machine speed before the bench: loopback round trip p50 16.1 µs, CPU loop "
                 + "1.69 ns per iteration"), measured);
+        String withSystemCall = BenchMarkdown.render(JSON.valueToTree(Map.of("settings", Map.of(), "machine",
+                Map.of("cores", 2, "speed", Map.of("cpuLoopNs", 1.69, "loopbackRoundTripUs", 16.1,
+                        "systemCallNs", 1290)))));
+        assertTrue(withSystemCall.contains("- machine speed before the bench: loopback round trip p50 16.1 µs, "
+                + "system call 1290 ns, CPU loop 1.69 ns per iteration"), withSystemCall);
         String failed = BenchMarkdown.render(JSON.valueToTree(Map.of("settings", Map.of(), "machine",
                 Map.of("cores", 2, "speed", Map.of("error", "loopback round trips failed: refused")))));
         assertFalse(failed.contains("machine speed"), failed);

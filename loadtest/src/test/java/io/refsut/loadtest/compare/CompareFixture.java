@@ -64,6 +64,7 @@ final class CompareFixture {
     private double rate = RATE;
     private boolean server = true;
     private Double loopbackRoundTripUs;
+    private Double systemCallNs;
 
     CompareFixture(Path root) {
         this.root = root;
@@ -98,6 +99,12 @@ final class CompareFixture {
     /** run.json's {@code machine.speed.loopbackRoundTripUs} (absent unless set). */
     CompareFixture loopbackRoundTripUs(double micros) {
         loopbackRoundTripUs = micros;
+        return this;
+    }
+
+    /** run.json's {@code machine.speed.systemCallNs} (absent unless set). */
+    CompareFixture systemCallNs(double nanos) {
+        systemCallNs = nanos;
         return this;
     }
 
@@ -155,8 +162,15 @@ final class CompareFixture {
         if (injector != null) {
             runJson.put("injector", Map.of("index", injector, "of", injectors));
         }
+        Map<String, Object> speed = new java.util.LinkedHashMap<>();
         if (loopbackRoundTripUs != null) {
-            runJson.put("machine", Map.of("speed", Map.of("loopbackRoundTripUs", loopbackRoundTripUs)));
+            speed.put("loopbackRoundTripUs", loopbackRoundTripUs);
+        }
+        if (systemCallNs != null) {
+            speed.put("systemCallNs", systemCallNs);
+        }
+        if (!speed.isEmpty()) {
+            runJson.put("machine", Map.of("speed", speed));
         }
         runJson.put("failures", List.of());
         runJson.put("passed", true);

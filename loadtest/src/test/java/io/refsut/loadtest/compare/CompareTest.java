@@ -234,18 +234,20 @@ class CompareTest {
     void mergesTheInjectorsOfOneExecution() throws IOException {
         Path job = tmp.resolve("job");
         new CompareFixture(job).seed("job-seed").execution(1).injector(0, 2).loopbackRoundTripUs(22.5)
-                .write("injector-0", 10, 20);
+                .systemCallNs(310).write("injector-0", 10, 20);
         new CompareFixture(job).seed("job-seed").execution(1).injector(1, 2).loopbackRoundTripUs(14.5)
-                .write("injector-1", 10, 20);
+                .systemCallNs(1290).write("injector-1", 10, 20);
         List<RunResult> runs = CompareReport.read(io.refsut.loadtest.report.Comparison.resolve(List.of(job.toString())),
                 tmp.resolve("merged"));
         assertEquals(1, runs.size());
         RunResult merged = runs.get(0);
         assertEquals(2, merged.injectors());
         assertEquals(22.5, merged.loopbackRoundTripUs(), EPS, "the slowest injector's machine");
+        assertEquals(1290, merged.systemCallNs(), EPS, "the slowest injector's machine, figure by figure");
         String md = CompareMarkdown.render(Analysis.of(runs, Analysis.Options.defaults()));
-        assertTrue(md.contains("| overall p99 ms | injector machine: loopback round trip µs | status |"), md);
-        assertTrue(md.contains("| 22.5 | passed |"), md);
+        assertTrue(md.contains("| overall p99 ms | injector machine: loopback round trip µs | "
+                + "injector machine: system call ns | status |"), md);
+        assertTrue(md.contains("| 22.5 | 1290 | passed |"), md);
         assertEquals(10, merged.targetRate(), EPS, "5 + 5 arrivals per second");
         assertEquals(100, merged.operations().get("overall").count());
         assertTrue(merged.passed(), merged.failures().toString());

@@ -58,7 +58,7 @@ class SummaryJsonTest {
                 new GatlingReport.Row(100, 1, 10, 15, Map.of("50", 9L, "95", 13L)));
         RunContext ctx = new RunContext(label, 10, Duration.ofSeconds(10), Duration.ZERO,
                 Map.of("rate", 10, "mix", "95:5", "loadCount", 1000, RunContext.MACHINE_LOOPBACK, 21.9,
-                        RunContext.MACHINE_CPU_LOOP, 1.69),
+                        RunContext.MACHINE_CPU_LOOP, 1.69, RunContext.MACHINE_SYSTEM_CALL, 1290),
                 List.of("read_account", "update_account", "make_payment", "read_payment"));
         return ResultsWriter.summarise(List.of(log), List.of("gatling/run/simulation.log"), ctx, server,
                 new Reconciliation("full", 60, 0, 0, 1, List.of()), Optional.of(gatling));
@@ -121,8 +121,8 @@ class SummaryJsonTest {
         assertTrue(md.contains("| make_payment | 50 | 49 | 1 |"), md);
         assertTrue(md.contains("gatling/gatling#4715"), md);
         assertTrue(md.contains("| accounts | find | 50 | 80 |"), md);
-        assertTrue(md.contains("- Injector machine before the run: loopback round trip p50 21.9 µs, CPU loop 1.69 ns "
-                + "per iteration"), md);
+        assertTrue(md.contains("- Injector machine before the run: loopback round trip p50 21.9 µs, system call 1290 ns, "
+                + "CPU loop 1.69 ns per iteration"), md);
     }
 
     /** Every backticked field path in the first column of the doc's field tables. */
