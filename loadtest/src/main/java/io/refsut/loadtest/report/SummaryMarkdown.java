@@ -55,8 +55,9 @@ final class SummaryMarkdown {
                 .append(", ").append(s.sources().size()).append(" injector(s)\n");
         Object loopback = s.parameters().get(RunContext.MACHINE_LOOPBACK);
         if (loopback != null) {
+            Map<String, Object> parameters = s.parameters();
             md.append("- Injector machine before the run: ").append(MachineFigures.text(loopback,
-                    s.parameters().get(RunContext.MACHINE_SYSTEM_CALL), s.parameters().get(RunContext.MACHINE_CPU_LOOP)))
+                    parameters.get(RunContext.MACHINE_SYSTEM_CALL), parameters.get(RunContext.MACHINE_CPU_LOOP)))
                     .append(" (run.json machine.speed; runs on machines that differ here are not comparable)\n");
         }
         md.append('\n');

@@ -91,11 +91,11 @@ public record MachineSpeed(double cpuLoopNs, double loopbackRoundTripUs, int rou
         if (Double.isFinite(systemCallNs)) {
             speed.put("systemCallNs", Math.round(systemCallNs));
         }
-        speed.put("measured", "at the start, before any process of its own: a fixed arithmetic loop (ns per iteration, the "
-                + "fastest of " + LOOP_PASSES + " passes), one-byte writes to /dev/null (ns per system call, the fastest "
-                + "of " + SYSTEM_CALL_PASSES + " passes of " + SYSTEM_CALLS + ") and one-byte round trips over loopback "
-                + "TCP to an echoing thread (the lowest p50 of " + BURSTS + " bursts, each on a new connection and "
-                + "thread)");
+        speed.put("measured", "at the start, before any process of its own: a fixed arithmetic loop (ns per iteration, "
+                + "the fastest of " + LOOP_PASSES + " passes), one-byte writes to /dev/null (ns per system call, the "
+                + "fastest of " + SYSTEM_CALL_PASSES + " passes of " + SYSTEM_CALLS + ") and one-byte round trips over "
+                + "loopback TCP to an echoing thread (the lowest p50 of " + BURSTS + " bursts, each on a new "
+                + "connection and thread)");
         return speed;
     }
 

@@ -121,8 +121,8 @@ class SummaryJsonTest {
         assertTrue(md.contains("| make_payment | 50 | 49 | 1 |"), md);
         assertTrue(md.contains("gatling/gatling#4715"), md);
         assertTrue(md.contains("| accounts | find | 50 | 80 |"), md);
-        assertTrue(md.contains("- Injector machine before the run: loopback round trip p50 21.9 µs, system call 1290 ns, "
-                + "CPU loop 1.69 ns per iteration"), md);
+        assertTrue(md.contains("- Injector machine before the run: loopback round trip p50 21.9 µs, "
+                + "system call 1290 ns, CPU loop 1.69 ns per iteration"), md);
     }
 
     /** Every backticked field path in the first column of the doc's field tables. */
