@@ -43,7 +43,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * attempt wrote it. A 409 whose read answers 404 is a half-made account (one of its inserts landed after the
  * orchestrator had given up and compensated): it is sent again after {@link #HALF_MADE_PAUSE}, by when the
  * orchestrator's recovery sweep has deleted the late half. Every attempt stays in Gatling's statistics; the ack log
- * gets one line per write.
+ * gets one line per write. So does a 409 whose read could not be answered (5xx or no answer): the retry's 409 reads
+ * the record again.
  */
 public final class LoadSimulation extends Simulation {
 
@@ -186,7 +187,7 @@ public final class LoadSimulation extends Simulation {
 
     /**
      * True when a write must be sent (again): its first attempt, or a retry left after a 5xx or no answer, or after a
-     * 409 whose record reads 404 (half-made).
+     * 409 whose record reads 404 (half-made) or could not be read (5xx or no answer: the retry's 409 reads it again).
      */
     static boolean sendAgain(int attempts, Integer status, Integer existingStatus) {
         if (attempts == 0) {
@@ -195,7 +196,15 @@ public final class LoadSimulation extends Simulation {
         if (attempts > WRITE_RETRIES) {
             return false;
         }
-        return status == null || status == 0 || status >= 500 || halfMade(status, existingStatus);
+        if (Integer.valueOf(409).equals(status)) {
+            return halfMade(status, existingStatus) || unanswered(existingStatus);
+        }
+        return unanswered(status);
+    }
+
+    /** No answer, or a 5xx: worth asking again. */
+    private static boolean unanswered(Integer status) {
+        return status == null || status == 0 || status >= 500;
     }
 
     private static boolean halfMade(Integer status, Integer existingStatus) {

@@ -20,7 +20,9 @@ class LoadRetryTest {
         assertTrue(LoadSimulation.sendAgain(1, 409, 404), "a 409 whose record reads 404 is half-made");
         assertFalse(LoadSimulation.sendAgain(1, 201, null));
         assertFalse(LoadSimulation.sendAgain(1, 409, 200), "a 409 confirmed by the read is done");
-        assertFalse(LoadSimulation.sendAgain(1, 409, 503), "a read that failed does not make the record half-made");
+        assertTrue(LoadSimulation.sendAgain(1, 409, 503), "a 409 whose read failed: the retry's 409 reads it again");
+        assertTrue(LoadSimulation.sendAgain(1, 409, null), "a 409 whose read was not answered");
+        assertFalse(LoadSimulation.sendAgain(1, 409, 400), "a read refused (4xx) is not asked again");
         assertFalse(LoadSimulation.sendAgain(1, 400, null), "a rejected write would be rejected again");
         assertFalse(LoadSimulation.sendAgain(1, 422, null));
     }
