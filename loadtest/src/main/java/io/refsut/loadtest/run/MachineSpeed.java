@@ -68,8 +68,8 @@ public record MachineSpeed(double cpuLoopNs, double loopbackRoundTripUs, int rou
     }
 
     /**
-     * Measures, prints {@link #line()} and returns {@link #describe()}; when the loopback connection fails, prints
-     * and returns why instead (the run goes on without the figures).
+     * Measures, prints {@link #line()} and returns {@link #describe()}; when the loopback connection or the null
+     * device fails, prints and returns why instead (the run goes on without the figures).
      */
     public static Map<String, Object> measureAndReport(Consumer<String> console) {
         try {

@@ -233,10 +233,12 @@ class CompareTest {
     @Test
     void mergesTheInjectorsOfOneExecution() throws IOException {
         Path job = tmp.resolve("job");
-        new CompareFixture(job).seed("job-seed").execution(1).injector(0, 2).loopbackRoundTripUs(22.5)
-                .systemCallNs(310).write("injector-0", 10, 20);
-        new CompareFixture(job).seed("job-seed").execution(1).injector(1, 2).loopbackRoundTripUs(14.5)
-                .systemCallNs(1290).write("injector-1", 10, 20);
+        new CompareFixture(job).seed("job-seed").execution(1).injector(0, 2)
+                .machineSpeed("loopbackRoundTripUs", 22.5).machineSpeed("systemCallNs", 310)
+                .write("injector-0", 10, 20);
+        new CompareFixture(job).seed("job-seed").execution(1).injector(1, 2)
+                .machineSpeed("loopbackRoundTripUs", 14.5).machineSpeed("systemCallNs", 1290)
+                .write("injector-1", 10, 20);
         List<RunResult> runs = CompareReport.read(io.refsut.loadtest.report.Comparison.resolve(List.of(job.toString())),
                 tmp.resolve("merged"));
         assertEquals(1, runs.size());
