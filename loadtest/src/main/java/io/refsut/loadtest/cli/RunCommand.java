@@ -68,8 +68,8 @@ public class RunCommand implements Callable<Integer> {
 
     @Option(names = "--load-concurrency", defaultValue = "${SUT_LOAD_CONCURRENCY:-64}", paramLabel = "N",
             description = "Concurrent users of the load phase (closed model, as fast as the system goes; without "
-                    + "the full warm-up before it, as in 'sut load' or with --warmup 0, they start over its first 2 s) "
-                    + "(env SUT_LOAD_CONCURRENCY; default: ${DEFAULT-VALUE}).")
+                    + "the full warm-up before it, as in 'sut load' or with --warmup 0, they start over its first "
+                    + "20 s, or until every record is taken) (env SUT_LOAD_CONCURRENCY; default: ${DEFAULT-VALUE}).")
     int loadConcurrency;
 
     @Option(names = "--initial-balance", defaultValue = "${SUT_INITIAL_BALANCE:-1000000}", paramLabel = "MINOR",

@@ -5,7 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.rampUsers;
+import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The load phase: creates {@code sut.records} accounts (ids from the record index, see {@link RecordIds}) with
  * {@code sut.initialBalanceMinor} each, then {@code sut.payments} payments of {@link #LOAD_PAYMENT_MINOR} for the
  * run phase's payment reads, as fast as {@code sut.loadConcurrency} looping users go (a closed model). The account
- * users start evenly over {@code sut.loadRampMillis} (0: all at once); the payment users start together once the
+ * users start evenly over {@code sut.loadRampMillis} (0: all at once), those still waiting when every account is taken
+ * not at all, so a load smaller than the ramp is not stretched to it; the payment users start together once the
  * accounts are done.
  *
  * <p>A rerun with the same seed against the same deployment works: a create answered 409 (the id exists, written by
@@ -63,6 +64,9 @@ public final class LoadSimulation extends Simulation {
      * recovery sweep deletes once it is older than its {@code sut.recovery.min-age-ms} (30 s, swept every 10 s).
      */
     public static final Duration HALF_MADE_PAUSE = Duration.ofSeconds(20);
+
+    /** How often a load user that has not reached its start in the ramp looks at the clock and the records left. */
+    static final Duration RAMP_POLL = Duration.ofMillis(50);
 
     private static final AtomicLong DONE = new AtomicLong();
     private static final AtomicLong RETRIED = new AtomicLong();
@@ -122,14 +126,26 @@ public final class LoadSimulation extends Simulation {
                         .exec(session -> record(session, Operation.MAKE_PAYMENT, ids.payment(session.getLong("index")),
                                 ids.account(session.getLong("account")), LOAD_PAYMENT_MINOR, "")));
 
+        // the ramp: user k waits until k/users of it has passed, or until the records are all taken (a small load
+        // ends without waiting for the ramp's last users, and the payments start after it)
+        int users = parameters.loadConcurrency();
+        long rampNanos = parameters.loadRampMillis() * 1_000_000L;
+        AtomicLong joined = new AtomicLong();
+        AtomicLong rampStart = new AtomicLong();
         ScenarioBuilder accounts = scenario("load accounts")
+                .exec(session -> {
+                    long k = joined.getAndIncrement();
+                    long now = System.nanoTime();
+                    rampStart.compareAndSet(0, now);
+                    return session.set("startAt", Math.max(now, rampStart.get() + k * rampNanos / users));
+                })
+                .asLongAs(session -> System.nanoTime() < session.getLong("startAt")
+                        && nextAccount.get() < parameters.records()).on(pause(RAMP_POLL))
                 .asLongAs(session -> nextAccount.get() < parameters.records()).on(createAccount);
         ScenarioBuilder payments = scenario("load payments")
                 .asLongAs(session -> nextPayment.get() < parameters.payments()).on(makePayment);
 
-        int users = parameters.loadConcurrency();
-        PopulationBuilder accountUsers = accounts.injectOpen(parameters.loadRampMillis() == 0 ? atOnceUsers(users)
-                : rampUsers(users).during(Duration.ofMillis(parameters.loadRampMillis())));
+        PopulationBuilder accountUsers = accounts.injectOpen(atOnceUsers(users));
         if (parameters.payments() > 0) {
             setUp(accountUsers.andThen(payments.injectOpen(atOnceUsers(users)))).protocols(Protocols.http(parameters));
         } else {

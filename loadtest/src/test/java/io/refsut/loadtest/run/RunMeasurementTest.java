@@ -157,6 +157,23 @@ class RunMeasurementTest {
     }
 
     @Test
+    void aLoadSmallerThanTheColdRampDoesNotWaitForItsLastUsers() throws Exception {
+        try (FakeOrchestrator fake = new FakeOrchestrator()) {
+            Outcome outcome = sut("load", fake);
+            assertEquals(0, outcome.exit(), outcome.output());
+            assertEquals(40, fake.accounts.size());
+            assertEquals(4, fake.payments.size());
+            JsonNode load = new ObjectMapper().readTree(outcome.folder().resolve("run.json").toFile())
+                    .path("loadPhase");
+            assertEquals(44, load.path("writes").asLong(), load.toString());
+            // the users still waiting for their start in the ramp when every account was taken never started, so
+            // the payments (which start once every account user has ended) did not wait for the ramp's end
+            assertTrue(load.path("writingSeconds").asDouble() < RunDriver.COLD_LOAD_RAMP.toSeconds() / 2.0,
+                    load.toString());
+        }
+    }
+
+    @Test
     void aStallShowsInTheResponseTimeNotInTheServiceTime() throws Exception {
         try (FakeOrchestrator fake = new FakeOrchestrator()) {
             fake.stallAfterReads = 150; // in the measured window: 1 s settle, then 50/s
