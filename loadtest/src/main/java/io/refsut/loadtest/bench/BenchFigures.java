@@ -116,9 +116,58 @@ final class BenchFigures {
                 coresAggregated.put(figure, mean(values(cores, figure), BenchRunner::round3));
             }
             aggregated.put("cpuCores", coresAggregated);
+            aggregated.put("threads", aggregateThreads(runs));
             result.put(series, aggregated);
         }
         return result;
+    }
+
+    /**
+     * Per process and thread kind, each {@link ThreadStats#FIGURES} figure averaged over the executions (a kind absent
+     * from an execution counts as 0 there); kinds in decreasing mean CPU, then {@link ThreadStats#ALL}.
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> aggregateThreads(List<Map<String, Object>> runs) {
+        Map<String, Map<String, double[]>> sums = new LinkedHashMap<>();
+        for (Map<String, Object> run : runs) {
+            Map<String, Object> threads = (Map<String, Object>) run.getOrDefault("threads", Map.of());
+            threads.forEach((process, kinds) -> ((Map<String, Object>) kinds).forEach((kind, figures) -> {
+                double[] sum = sums.computeIfAbsent(process, p -> new LinkedHashMap<>())
+                        .computeIfAbsent(kind, k -> new double[ThreadStats.FIGURES.size()]);
+                for (int i = 0; i < sum.length; i++) {
+                    Object value = ((Map<String, Object>) figures).get(ThreadStats.FIGURES.get(i));
+                    sum[i] += value instanceof Number number ? number.doubleValue() : 0;
+                }
+            }));
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        sums.forEach((process, kinds) -> {
+            Map<String, Object> byKind = new LinkedHashMap<>();
+            kinds.forEach((kind, sum) -> {
+                Map<String, Object> figures = new LinkedHashMap<>();
+                for (int i = 0; i < sum.length; i++) {
+                    double mean = sum[i] / runs.size();
+                    double rounded = i == 2 ? BenchRunner.round3(mean) : BenchRunner.round(mean);
+                    figures.put(ThreadStats.FIGURES.get(i), rounded);
+                }
+                byKind.put(kind, figures);
+            });
+            // kinds in decreasing mean CPU, the process's sum last
+            Map<String, Object> ordered = new LinkedHashMap<>();
+            byKind.entrySet().stream().filter(e -> !e.getKey().equals(ThreadStats.ALL))
+                    .sorted((a, b) -> Double.compare(cpu(b.getValue()), cpu(a.getValue())))
+                    .forEach(e -> ordered.put(e.getKey(), e.getValue()));
+            if (byKind.containsKey(ThreadStats.ALL)) {
+                ordered.put(ThreadStats.ALL, byKind.get(ThreadStats.ALL));
+            }
+            result.put(process, ordered);
+        });
+        return result;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double cpu(Object figures) {
+        return ((Number) ((Map<String, Object>) figures).get("cpuUs")).doubleValue();
     }
 
     /** Overhead figures averaged over the executions, with the coefficient of variation of each. */

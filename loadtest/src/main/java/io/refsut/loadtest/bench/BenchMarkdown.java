@@ -104,6 +104,7 @@ final class BenchMarkdown {
                         .append("less CPU than it asked for and paid more per operation. Compare these figures only with ")
                         .append("benches whose steal was as high.**\n\n");
             }
+            threads(md, series.path("full").path("threads"));
         }
         JsonNode capacity = report.path("capacity");
         if (capacity.isObject()) {
@@ -183,6 +184,63 @@ final class BenchMarkdown {
             }
         }
         return arrivals;
+    }
+
+    /** A thread kind gets its own row from this share of its process's CPU; the others are summed in one row. */
+    static final double THREAD_ROW_SHARE = 0.05;
+
+    /** Where each process's time went, by thread kind, in the full series (nothing where it was not measured). */
+    private static void threads(StringBuilder md, JsonNode threads) {
+        if (!threads.isObject() || threads.isEmpty()) {
+            return;
+        }
+        md.append("## Where each process's time goes, by thread (full series, per business operation)\n\n");
+        md.append("From the scheduler's accounting of every thread (`/proc/<pid>/task/*/schedstat`, means over ")
+                .append("the executions): **CPU** µs on a core; **waiting** µs ready to run while no core was free ")
+                .append("(the run queue: on a busy machine, part of every latency); **slices** the times a thread was ")
+                .append("put on a core, about one per wake-up. Threads of one pool count together (`vert.x-eventloo`: ")
+                .append("the Vert.x event loops; `AsyncGetter-#-t`: the MongoDB driver's connection check-out; ")
+                .append("`C# CompilerThre`: the JIT compilers); kinds under ").append(Math.round(THREAD_ROW_SHARE * 100))
+                .append(" % of their process's CPU are summed as other threads.\n\n");
+        md.append("| process | threads | CPU µs | share | waiting µs | slices |\n");
+        md.append("|---|---|---:|---:|---:|---:|\n");
+        for (Iterator<Map.Entry<String, JsonNode>> it = threads.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> process = it.next();
+            JsonNode all = process.getValue().path(ThreadStats.ALL);
+            double total = all.path("cpuUs").asDouble();
+            double[] other = new double[3];
+            int otherKinds = 0;
+            for (Iterator<Map.Entry<String, JsonNode>> kinds = process.getValue().fields(); kinds.hasNext();) {
+                Map.Entry<String, JsonNode> kind = kinds.next();
+                JsonNode f = kind.getValue();
+                if (kind.getKey().equals(ThreadStats.ALL)) {
+                    continue;
+                }
+                if (total > 0 && f.path("cpuUs").asDouble() >= THREAD_ROW_SHARE * total) {
+                    threadRow(md, process.getKey(), "`" + kind.getKey() + "`", f.path("cpuUs").asDouble(), total,
+                            f.path("runQueueWaitUs").asDouble(), f.path("timeSlices").asDouble());
+                } else {
+                    other[0] += f.path("cpuUs").asDouble();
+                    other[1] += f.path("runQueueWaitUs").asDouble();
+                    other[2] += f.path("timeSlices").asDouble();
+                    otherKinds++;
+                }
+            }
+            if (otherKinds > 0) {
+                threadRow(md, process.getKey(), "other threads (" + otherKinds + " kinds)", other[0], total, other[1],
+                        other[2]);
+            }
+            threadRow(md, process.getKey(), "**all**", total, total, all.path("runQueueWaitUs").asDouble(),
+                    all.path("timeSlices").asDouble());
+        }
+        md.append('\n');
+    }
+
+    private static void threadRow(StringBuilder md, String process, String threads, double cpu, double total,
+            double waiting, double slices) {
+        md.append("| ").append(process).append(" | ").append(threads).append(" | ").append(num(new DoubleNode(cpu)))
+                .append(" | ").append(total > 0 ? Math.round(cpu / total * 100) + " %" : "-").append(" | ")
+                .append(num(new DoubleNode(waiting))).append(" | ").append(num(new DoubleNode(slices))).append(" |\n");
     }
 
     private static List<String> processes(JsonNode node) {

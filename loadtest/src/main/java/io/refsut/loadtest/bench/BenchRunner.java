@@ -330,8 +330,12 @@ public final class BenchRunner {
         return () -> tasks.get(deck.get());
     }
 
-    /** One measured interval with the CPU time every process used during it. */
+    /**
+     * One measured interval with the CPU time every process used during it, and what each process's threads did
+     * ({@link ThreadStats}: read outside the process figures, so that the injector's reading of them is not counted).
+     */
     private Window measure(OpenLoop loop, double rate, Duration duration, Supplier<OpenLoop.Task> tasks) {
+        Map<String, Map<Long, ThreadStats.Sample>> threadsBefore = ThreadStats.sample(pids);
         Map<String, Long> before = ProcessStats.cpuMicros(pids);
         MachineCpu machineBefore = MachineCpu.now();
         long wallBefore = System.nanoTime();
@@ -339,17 +343,19 @@ public final class BenchRunner {
         long wallNanos = System.nanoTime() - wallBefore;
         Map<String, Long> after = ProcessStats.cpuMicros(pids);
         MachineCpu machineAfter = MachineCpu.now();
+        Map<String, Map<Long, ThreadStats.Sample>> threadsAfter = ThreadStats.sample(pids);
         Map<String, Long> cpu = new LinkedHashMap<>();
         before.forEach((name, value) -> cpu.put(name, value < 0 || after.get(name) < 0 ? -1 : after.get(name) - value));
-        return new Window(result, cpu, wallNanos / 1e9, machineBefore, machineAfter);
+        return new Window(result, cpu, wallNanos / 1e9, machineBefore, machineAfter,
+                ThreadStats.perOperation(threadsBefore, threadsAfter, result.completed()));
     }
 
     /**
-     * A measured interval: latencies, errors, CPU µs per process, wall seconds, and the whole machine's CPU at its
-     * start and end (null where unknown).
+     * A measured interval: latencies, errors, CPU µs per process, wall seconds, the whole machine's CPU at its start
+     * and end (null where unknown), and per process and thread kind what its threads did per operation.
      */
     record Window(OpenLoop.Result result, Map<String, Long> cpuUs, double wallSeconds, MachineCpu machineBefore,
-            MachineCpu machineAfter) {
+            MachineCpu machineAfter, Map<String, Object> threads) {
 
         Histogram overall() {
             Histogram all = new Histogram(3);
@@ -421,6 +427,7 @@ public final class BenchRunner {
             map.put("operations", operations);
             map.put("cpuUsPerOperation", cpuUsPerOperation());
             map.put("cpuCores", cpuCores());
+            map.put("threads", threads);
             return map;
         }
 
@@ -561,6 +568,7 @@ public final class BenchRunner {
         step.put("cpuCores", window.cpuCores());
         step.put("cpuUsPerOperation", window.cpuUsPerOperation());
         step.put("busiest", window.busiest());
+        step.put("threads", window.threads());
         List<String> broken = new ArrayList<>();
         if (p99 > settings.sloP99Ms() * 1000) {
             broken.add("p99 " + p99 / 1000 + " ms > " + format(settings.sloP99Ms()) + " ms");

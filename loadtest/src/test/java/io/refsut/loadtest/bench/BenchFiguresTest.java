@@ -54,4 +54,26 @@ class BenchFiguresTest {
         }
         return Map.of("series", series);
     }
+
+    @Test
+    void threadKindsAreAveragedOverTheExecutionsAnAbsentKindCountingZero() {
+        Map<String, Object> first = Map.of("orchestrator", Map.of(
+                "vert.x-eventloo", Map.of("cpuUs", 1000.0, "runQueueWaitUs", 300.0, "timeSlices", 12.0),
+                "C# CompilerThre", Map.of("cpuUs", 1500.0, "runQueueWaitUs", 100.0, "timeSlices", 1.0),
+                ThreadStats.ALL, Map.of("cpuUs", 2500.0, "runQueueWaitUs", 400.0, "timeSlices", 13.0)));
+        Map<String, Object> second = Map.of("orchestrator", Map.of(
+                "vert.x-eventloo", Map.of("cpuUs", 1200.0, "runQueueWaitUs", 100.0, "timeSlices", 10.0),
+                ThreadStats.ALL, Map.of("cpuUs", 1200.0, "runQueueWaitUs", 100.0, "timeSlices", 10.0)));
+        Map<String, Object> aggregated = BenchFigures.aggregateThreads(List.of(Map.of("threads", first),
+                Map.of("threads", second), Map.of()));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> orchestrator = (Map<String, Object>) aggregated.get("orchestrator");
+        assertEquals(List.of("vert.x-eventloo", "C# CompilerThre", ThreadStats.ALL), List.copyOf(orchestrator.keySet()),
+                "decreasing mean CPU, the sum last");
+        // over three executions, the third without thread figures at all
+        assertEquals(Map.of("cpuUs", 733.3, "runQueueWaitUs", 133.3, "timeSlices", 7.333),
+                orchestrator.get("vert.x-eventloo"));
+        assertEquals(Map.of("cpuUs", 500.0, "runQueueWaitUs", 33.3, "timeSlices", 0.333),
+                orchestrator.get("C# CompilerThre"));
+    }
 }

@@ -75,6 +75,34 @@ class BenchMarkdownTest {
         assertTrue(stolen.contains("**The hypervisor took 26.50 % of the CPU time"), stolen);
     }
 
+    @Test
+    void theFullSeriesThreadsAreShownPerProcessTheSmallKindsSummed() {
+        Map<String, Object> orchestrator = new LinkedHashMap<>();
+        orchestrator.put("vert.x-eventloo", Map.of("cpuUs", 1800.0, "runQueueWaitUs", 420.0, "timeSlices", 14.2));
+        orchestrator.put("SmallRye Fault", Map.of("cpuUs", 60.0, "runQueueWaitUs", 10.0, "timeSlices", 2.0));
+        orchestrator.put("VM Thread", Map.of("cpuUs", 40.0, "runQueueWaitUs", 5.0, "timeSlices", 0.5));
+        orchestrator.put(ThreadStats.ALL, Map.of("cpuUs", 1900.0, "runQueueWaitUs", 435.0, "timeSlices", 16.7));
+        Map<String, Object> series = new LinkedHashMap<>();
+        for (String name : BenchRunner.SERIES) {
+            Map<String, Object> figures = new LinkedHashMap<>(Map.of("operations", Map.of(), "cpuUsPerOperation",
+                    Map.of("orchestrator", 1900), "cpuCores", Map.of()));
+            if (name.equals("full")) {
+                figures.put("threads", Map.of("orchestrator", orchestrator));
+            }
+            series.put(name, figures);
+        }
+        String md = BenchMarkdown.render(JSON.valueToTree(Map.of("settings", Map.of(), "series", series,
+                "overhead", Map.of())));
+        assertTrue(md.contains("## Where each process's time goes, by thread (full series, per business operation)"),
+                md);
+        assertTrue(md.contains("| orchestrator | `vert.x-eventloo` | 1800 | 95 % | 420 | 14.20 |"), md);
+        // 60 and 40 µs are each under 5 % of 1 900: one row
+        assertTrue(md.contains("| orchestrator | other threads (2 kinds) | 100 | 5 % | 15 | 2.50 |"), md);
+        assertTrue(md.contains("| orchestrator | **all** | 1900 | 100 % | 435 | 16.70 |"), md);
+        assertFalse(md.contains("SmallRye"), md);
+        assertFalse(BenchMarkdown.render(stealReport(2.0)).contains("by thread"), "no thread figures, no section");
+    }
+
     private static JsonNode stealReport(double fullStealPct) {
         Map<String, Object> series = new LinkedHashMap<>();
         for (String name : BenchRunner.SERIES) {

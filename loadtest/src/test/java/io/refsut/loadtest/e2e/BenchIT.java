@@ -64,6 +64,16 @@ class BenchIT {
             JsonNode cores = bench.path("series").path(series).path("cpuCores");
             assertTrue(cores.path("machineBusy").asDouble() > 0 && cores.path("steal").isNumber()
                     && cores.path("stealPct").asDouble(-1) >= 0, series + " cpuCores: " + cores);
+            // every process's threads from the scheduler's accounting (/proc/<pid>/task/*/schedstat, Linux)
+            JsonNode threads = bench.path("series").path(series).path("threads");
+            for (String process : PROCESSES.subList(0, 7)) {
+                JsonNode all = threads.path(process).path("all");
+                assertTrue(all.path("cpuUs").asDouble() > 0 && all.path("timeSlices").asDouble() > 0
+                        && all.path("runQueueWaitUs").isNumber(), series + " threads." + process + ": " + threads);
+            }
+            // the services' requests run on their Vert.x event loops
+            assertTrue(threads.path("orchestrator").path("vert.x-eventloo").path("cpuUs").asDouble() > 0
+                    || !series.equals("full"), "full threads.orchestrator: " + threads.path("orchestrator"));
         }
         for (String series : SERIES) {
             // the unmeasured warm-ups are recorded too: once before the executions, and before each series

@@ -1,0 +1,99 @@
+package io.refsut.loadtest.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+class ThreadStatsTest {
+
+    private static ThreadStats.Sample thread(String name, long runMs, long waitMs, long slices) {
+        return new ThreadStats.Sample(name, runMs * 1_000_000, waitMs * 1_000_000, slices);
+    }
+
+    @Test
+    void theNumberedThreadsOfOnePoolAreOneKind() {
+        assertEquals("C# CompilerThre", ThreadStats.kind("C2 CompilerThre"));
+        assertEquals("C# CompilerThre", ThreadStats.kind("C1 CompilerThre"));
+        assertEquals("AsyncGetter-#-t", ThreadStats.kind("AsyncGetter-12-t"));
+        assertEquals("vert.x-eventloo", ThreadStats.kind("vert.x-eventloo"));
+    }
+
+    @Test
+    void eachKindSumsWhatItsThreadsDidInTheWindowPerOperation() {
+        Map<String, Map<Long, ThreadStats.Sample>> before = Map.of("accounts", Map.of(
+                1L, thread("vert.x-eventloo", 10, 1, 100),
+                2L, thread("vert.x-eventloo", 20, 2, 200),
+                3L, thread("C1 CompilerThre", 50, 0, 7),
+                6L, thread("old-name", 40, 4, 40),
+                7L, thread("Finalizer", 1, 0, 3)));
+        Map<String, Map<Long, ThreadStats.Sample>> after = Map.of("accounts", Map.of(
+                1L, thread("vert.x-eventloo", 13, 2, 130), // +3 ms on a core, +1 ms waiting, +30 slices
+                2L, thread("vert.x-eventloo", 21, 2, 210), // +1 ms, +10 slices
+                // 3 ended in the window: missing
+                4L, thread("C2 CompilerThre", 2, 1, 5), // started in the window: counts from zero
+                6L, thread("new-name", 1, 0, 2), // the id of an ended thread, taken by a new one: from zero
+                7L, thread("Finalizer", 1, 0, 3))); // idle in the window: left out
+        Map<String, Object> per = ThreadStats.perOperation(before, after, 10);
+        @SuppressWarnings("unchecked")
+        Map<String, Map<String, Object>> accounts = (Map<String, Map<String, Object>>) per.get("accounts");
+        assertEquals(List.of("vert.x-eventloo", "C# CompilerThre", "new-name", ThreadStats.ALL),
+                List.copyOf(accounts.keySet()), "kinds in decreasing CPU, the sum last");
+        assertEquals(Map.of("cpuUs", 400.0, "runQueueWaitUs", 100.0, "timeSlices", 4.0),
+                accounts.get("vert.x-eventloo"));
+        assertEquals(Map.of("cpuUs", 200.0, "runQueueWaitUs", 100.0, "timeSlices", 0.5),
+                accounts.get("C# CompilerThre"));
+        assertEquals(Map.of("cpuUs", 100.0, "runQueueWaitUs", 0.0, "timeSlices", 0.2), accounts.get("new-name"));
+        assertEquals(Map.of("cpuUs", 700.0, "runQueueWaitUs", 200.0, "timeSlices", 4.7), accounts.get(ThreadStats.ALL));
+    }
+
+    @Test
+    void aProcessWhoseThreadsCouldNotBeReadIsLeftOut() {
+        Map<String, Object> per = ThreadStats.perOperation(Map.of("store", Map.of(), "audit",
+                Map.of(1L, thread("x", 1, 0, 1))), Map.of("store", Map.of(1L, thread("x", 2, 0, 2)), "audit",
+                Map.of(1L, thread("x", 2, 0, 2))), 1);
+        assertFalse(per.containsKey("store"), per.toString());
+        assertTrue(per.containsKey("audit"), per.toString());
+        assertTrue(ThreadStats.sample(Long.MAX_VALUE).isEmpty(), "no such process");
+    }
+
+    @Test
+    void aSampleOfThisProcessHasItsThreadsByName() throws Exception {
+        assumeTrue(Files.exists(Path.of("/proc/self/task")), "needs Linux's /proc");
+        CountDownLatch busy = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
+        Thread probe = new Thread(() -> {
+            long until = System.nanoTime() + 30_000_000;
+            long spins = 0;
+            while (System.nanoTime() < until) {
+                spins++;
+            }
+            busy.countDown();
+            try {
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            assertTrue(spins > 0);
+        }, "thread-stats-probe");
+        probe.start();
+        try {
+            busy.await();
+            Map<Long, ThreadStats.Sample> threads = ThreadStats.sample(ProcessHandle.current().pid());
+            // the kernel keeps 15 characters of a thread's name
+            ThreadStats.Sample sample = threads.values().stream().filter(t -> t.name().equals("thread-stats-pr"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no probe thread in " + threads.values()));
+            assertTrue(sample.runNanos() > 0 && sample.slices() > 0, sample.toString());
+        } finally {
+            done.countDown();
+            probe.join();
+        }
+    }
+}
