@@ -104,6 +104,7 @@ final class BenchMarkdown {
                         .append("less CPU than it asked for and paid more per operation. Compare these figures only with ")
                         .append("benches whose steal was as high.**\n\n");
             }
+            jitWarning(md, report);
             threads(md, series.path("full").path("threads"));
         }
         JsonNode capacity = report.path("capacity");
@@ -184,6 +185,46 @@ final class BenchMarkdown {
             }
         }
         return arrivals;
+    }
+
+    /** From this share of the services' and store's CPU in the full series, the JIT compilers get a warning. */
+    static final double JIT_WARNING_SHARE = 0.05;
+    /** The HotSpot JIT compiler threads' kind ({@link ThreadStats#kind}). */
+    static final String JIT_THREADS = "C# CompilerThre";
+
+    /**
+     * A warning when the JIT compilers still used a noticeable share of the services' and store's CPU in the full
+     * series: the warm-up had not finished compiling, and the figures were still falling.
+     */
+    private static void jitWarning(StringBuilder md, JsonNode report) {
+        double mean = jitShare(report.path("series").path("full").path("threads"));
+        if (mean < JIT_WARNING_SHARE) {
+            return;
+        }
+        List<String> perExecution = new ArrayList<>();
+        for (JsonNode execution : report.path("executions")) {
+            double share = jitShare(execution.path("series").path("full").path("threads"));
+            perExecution.add(share < 0 ? "-" : Math.round(share * 100) + " %");
+        }
+        md.append("**The JIT compilers still used ").append(Math.round(mean * 100))
+                .append(" % of the services' and store's CPU in the full series (execution by execution: ")
+                .append(String.join(", ", perExecution)).append("): the warm-up had not finished compiling, so ")
+                .append("the CPU per operation and the latencies were still falling. A longer --warmup measures the ")
+                .append("steady state.**\n\n");
+    }
+
+    /** The JIT compilers' share of the CPU of every process but the injector; -1 without thread figures. */
+    static double jitShare(JsonNode threads) {
+        double jit = 0;
+        double all = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = threads.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> process = it.next();
+            if (!process.getKey().equals(BenchRunner.INJECTOR)) {
+                jit += process.getValue().path(JIT_THREADS).path("cpuUs").asDouble(0);
+                all += process.getValue().path(ThreadStats.ALL).path("cpuUs").asDouble(0);
+            }
+        }
+        return all > 0 ? jit / all : -1;
     }
 
     /** A thread kind gets its own row from this share of its process's CPU; the others are summed in one row. */

@@ -67,7 +67,7 @@ final class ThreadStats {
     /**
      * Per process, per thread kind, what its threads did between the two samples divided by {@code operations}: {@code
      * cpuUs}, {@code runQueueWaitUs} (µs) and {@code timeSlices}; kinds in decreasing CPU, then {@link #ALL}. A thread
-     * started in between counts from zero; one that ended in between is missing, so {@code all} may be below the
+     * counts under its name in the second sample; one started in between (or whose id an ended one had) from zero; one that ended in between is missing, so {@code all} may be below the
      * process's own CPU time. A kind whose threads neither ran nor woke is left out, as is a process with no thread
      * in either sample.
      */
@@ -84,7 +84,8 @@ final class ThreadStats {
             long[] all = new long[3];
             threads.forEach((tid, now) -> {
                 Sample then = earlier.get(tid);
-                boolean same = then != null && then.name().equals(now.name());
+                // the same thread, perhaps renamed; counters that went back are a new thread with a reused id
+                boolean same = then != null && now.runNanos() >= then.runNanos() && now.slices() >= then.slices();
                 long[] delta = {now.runNanos() - (same ? then.runNanos() : 0),
                     now.waitNanos() - (same ? then.waitNanos() : 0), now.slices() - (same ? then.slices() : 0)};
                 long[] sum = kinds.computeIfAbsent(kind(now.name()), k -> new long[3]);

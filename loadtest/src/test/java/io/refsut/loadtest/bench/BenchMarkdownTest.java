@@ -103,6 +103,41 @@ class BenchMarkdownTest {
         assertFalse(BenchMarkdown.render(stealReport(2.0)).contains("by thread"), "no thread figures, no section");
     }
 
+    @Test
+    void jitCompilersStillBusyInTheFullSeriesAreWarnedAboutWithTheirTrend() {
+        String md = BenchMarkdown.render(jitReport(1200, 600, 3000));
+        // (1200 + 600) / 2 / 3000 in the mean; the injector's compilers do not count
+        assertTrue(md.contains("**The JIT compilers still used 30 % of the services' and store's CPU in the full "
+                + "series (execution by execution: 40 %, 20 %): the warm-up had not finished compiling"), md);
+        assertFalse(BenchMarkdown.render(jitReport(120, 90, 3000)).contains("JIT compilers still used"),
+                "3.5 % is under the 5 % threshold");
+    }
+
+    /** A report whose full series' accounts service compiled {@code jit1} and {@code jit2} µs per operation. */
+    private static JsonNode jitReport(double jit1, double jit2, double all) {
+        List<Map<String, Object>> executions = new java.util.ArrayList<>();
+        for (double jit : List.of(jit1, jit2)) {
+            executions.add(Map.of("series", Map.of("full", Map.of("threads", threads(jit, all)))));
+        }
+        Map<String, Object> series = new LinkedHashMap<>();
+        for (String name : BenchRunner.SERIES) {
+            Map<String, Object> figures = new LinkedHashMap<>(Map.of("operations", Map.of(), "cpuUsPerOperation",
+                    Map.of("accounts", all), "cpuCores", Map.of()));
+            if (name.equals("full")) {
+                figures.put("threads", threads((jit1 + jit2) / 2, all));
+            }
+            series.put(name, figures);
+        }
+        return JSON.valueToTree(Map.of("settings", Map.of(), "series", series, "overhead", Map.of(), "executions",
+                executions));
+    }
+
+    private static Map<String, Object> threads(double jit, double all) {
+        return Map.of("accounts", Map.of(BenchMarkdown.JIT_THREADS, Map.of("cpuUs", jit), ThreadStats.ALL,
+                Map.of("cpuUs", all)), BenchRunner.INJECTOR, Map.of(BenchMarkdown.JIT_THREADS, Map.of("cpuUs", 5000.0),
+                ThreadStats.ALL, Map.of("cpuUs", 5000.0)));
+    }
+
     private static JsonNode stealReport(double fullStealPct) {
         Map<String, Object> series = new LinkedHashMap<>();
         for (String name : BenchRunner.SERIES) {

@@ -33,14 +33,16 @@ class ThreadStatsTest {
                 2L, thread("vert.x-eventloo", 20, 2, 200),
                 3L, thread("C1 CompilerThre", 50, 0, 7),
                 6L, thread("old-name", 40, 4, 40),
-                7L, thread("Finalizer", 1, 0, 3)));
+                7L, thread("Finalizer", 1, 0, 3),
+                8L, thread("pool-worker", 5, 0, 10)));
         Map<String, Map<Long, ThreadStats.Sample>> after = Map.of("accounts", Map.of(
                 1L, thread("vert.x-eventloo", 13, 2, 130), // +3 ms on a core, +1 ms waiting, +30 slices
                 2L, thread("vert.x-eventloo", 21, 2, 210), // +1 ms, +10 slices
                 // 3 ended in the window: missing
                 4L, thread("C2 CompilerThre", 2, 1, 5), // started in the window: counts from zero
                 6L, thread("new-name", 1, 0, 2), // the id of an ended thread, taken by a new one: from zero
-                7L, thread("Finalizer", 1, 0, 3))); // idle in the window: left out
+                7L, thread("Finalizer", 1, 0, 3), // idle in the window: left out
+                8L, thread("new-name", 6, 0, 10))); // renamed itself: +1 ms under its new name
         Map<String, Object> per = ThreadStats.perOperation(before, after, 10);
         @SuppressWarnings("unchecked")
         Map<String, Map<String, Object>> accounts = (Map<String, Map<String, Object>>) per.get("accounts");
@@ -50,8 +52,8 @@ class ThreadStatsTest {
                 accounts.get("vert.x-eventloo"));
         assertEquals(Map.of("cpuUs", 200.0, "runQueueWaitUs", 100.0, "timeSlices", 0.5),
                 accounts.get("C# CompilerThre"));
-        assertEquals(Map.of("cpuUs", 100.0, "runQueueWaitUs", 0.0, "timeSlices", 0.2), accounts.get("new-name"));
-        assertEquals(Map.of("cpuUs", 700.0, "runQueueWaitUs", 200.0, "timeSlices", 4.7), accounts.get(ThreadStats.ALL));
+        assertEquals(Map.of("cpuUs", 200.0, "runQueueWaitUs", 0.0, "timeSlices", 0.2), accounts.get("new-name"));
+        assertEquals(Map.of("cpuUs", 800.0, "runQueueWaitUs", 200.0, "timeSlices", 4.7), accounts.get(ThreadStats.ALL));
     }
 
     @Test
