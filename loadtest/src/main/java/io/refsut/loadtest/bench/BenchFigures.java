@@ -134,9 +134,9 @@ final class BenchFigures {
             threads.forEach((process, kinds) -> ((Map<String, Object>) kinds).forEach((kind, figures) -> {
                 double[] sum = sums.computeIfAbsent(process, p -> new LinkedHashMap<>())
                         .computeIfAbsent(kind, k -> new double[ThreadStats.FIGURES.size()]);
+                double[] values = ThreadStats.values((Map<String, Object>) figures);
                 for (int i = 0; i < sum.length; i++) {
-                    Object value = ((Map<String, Object>) figures).get(ThreadStats.FIGURES.get(i));
-                    sum[i] += value instanceof Number number ? number.doubleValue() : 0;
+                    sum[i] += values[i];
                 }
             }));
         }
@@ -144,13 +144,11 @@ final class BenchFigures {
         sums.forEach((process, kinds) -> {
             Map<String, Object> byKind = new LinkedHashMap<>();
             kinds.forEach((kind, sum) -> {
-                Map<String, Object> figures = new LinkedHashMap<>();
+                double[] means = new double[sum.length];
                 for (int i = 0; i < sum.length; i++) {
-                    double mean = sum[i] / runs.size();
-                    double rounded = i == 2 ? BenchRunner.round3(mean) : BenchRunner.round(mean);
-                    figures.put(ThreadStats.FIGURES.get(i), rounded);
+                    means[i] = sum[i] / runs.size();
                 }
-                byKind.put(kind, figures);
+                byKind.put(kind, ThreadStats.figures(means));
             });
             // kinds in decreasing mean CPU, the process's sum last
             Map<String, Object> ordered = new LinkedHashMap<>();

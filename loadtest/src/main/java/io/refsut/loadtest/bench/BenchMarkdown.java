@@ -241,47 +241,55 @@ final class BenchMarkdown {
                 .append("(the run queue: on a busy machine, part of every latency); **slices** the times a thread was ")
                 .append("put on a core, about one per wake-up. Threads of one pool count together (`vert.x-eventloo`: ")
                 .append("the Vert.x event loops; `AsyncGetter-#-t`: the MongoDB driver's connection check-out; ")
-                .append("`C# CompilerThre`: the JIT compilers); kinds under ").append(Math.round(THREAD_ROW_SHARE * 100))
+                .append("`C# CompilerThre`: the JIT compilers); kinds under ")
+                .append(Math.round(THREAD_ROW_SHARE * 100))
                 .append(" % of their process's CPU are summed as other threads.\n\n");
         md.append("| process | threads | CPU µs | share | waiting µs | slices |\n");
         md.append("|---|---|---:|---:|---:|---:|\n");
         for (Iterator<Map.Entry<String, JsonNode>> it = threads.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> process = it.next();
-            JsonNode all = process.getValue().path(ThreadStats.ALL);
-            double total = all.path("cpuUs").asDouble();
-            double[] other = new double[3];
+            double[] all = values(process.getValue().path(ThreadStats.ALL));
+            double[] other = new double[ThreadStats.FIGURES.size()];
             int otherKinds = 0;
             for (Iterator<Map.Entry<String, JsonNode>> kinds = process.getValue().fields(); kinds.hasNext();) {
                 Map.Entry<String, JsonNode> kind = kinds.next();
-                JsonNode f = kind.getValue();
                 if (kind.getKey().equals(ThreadStats.ALL)) {
                     continue;
                 }
-                if (total > 0 && f.path("cpuUs").asDouble() >= THREAD_ROW_SHARE * total) {
-                    threadRow(md, process.getKey(), "`" + kind.getKey() + "`", f.path("cpuUs").asDouble(), total,
-                            f.path("runQueueWaitUs").asDouble(), f.path("timeSlices").asDouble());
+                double[] figures = values(kind.getValue());
+                if (all[0] > 0 && figures[0] >= THREAD_ROW_SHARE * all[0]) {
+                    threadRow(md, process.getKey(), "`" + kind.getKey() + "`", figures, all[0]);
                 } else {
-                    other[0] += f.path("cpuUs").asDouble();
-                    other[1] += f.path("runQueueWaitUs").asDouble();
-                    other[2] += f.path("timeSlices").asDouble();
+                    for (int i = 0; i < other.length; i++) {
+                        other[i] += figures[i];
+                    }
                     otherKinds++;
                 }
             }
             if (otherKinds > 0) {
-                threadRow(md, process.getKey(), "other threads (" + otherKinds + " kinds)", other[0], total, other[1],
-                        other[2]);
+                threadRow(md, process.getKey(), "other threads (" + otherKinds + " kinds)", other, all[0]);
             }
-            threadRow(md, process.getKey(), "**all**", total, total, all.path("runQueueWaitUs").asDouble(),
-                    all.path("timeSlices").asDouble());
+            threadRow(md, process.getKey(), "**all**", all, all[0]);
         }
         md.append('\n');
     }
 
-    private static void threadRow(StringBuilder md, String process, String threads, double cpu, double total,
-            double waiting, double slices) {
-        md.append("| ").append(process).append(" | ").append(threads).append(" | ").append(num(new DoubleNode(cpu)))
-                .append(" | ").append(total > 0 ? Math.round(cpu / total * 100) + " %" : "-").append(" | ")
-                .append(num(new DoubleNode(waiting))).append(" | ").append(num(new DoubleNode(slices))).append(" |\n");
+    /** A thread kind's {@link ThreadStats#FIGURES} (CPU, waiting, slices) from bench.json. */
+    private static double[] values(JsonNode figures) {
+        double[] values = new double[ThreadStats.FIGURES.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = figures.path(ThreadStats.FIGURES.get(i)).asDouble();
+        }
+        return values;
+    }
+
+    /** One row: CPU, its share of the process's {@code total}, waiting, slices. */
+    private static void threadRow(StringBuilder md, String process, String threads, double[] figures, double total) {
+        md.append("| ").append(process).append(" | ").append(threads).append(" | ")
+                .append(num(new DoubleNode(figures[0]))).append(" | ")
+                .append(total > 0 ? Math.round(figures[0] / total * 100) + " %" : "-").append(" | ")
+                .append(num(new DoubleNode(figures[1]))).append(" | ").append(num(new DoubleNode(figures[2])))
+                .append(" |\n");
     }
 
     private static List<String> processes(JsonNode node) {

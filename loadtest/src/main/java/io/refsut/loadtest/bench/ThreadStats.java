@@ -67,9 +67,9 @@ final class ThreadStats {
     /**
      * Per process, per thread kind, what its threads did between the two samples divided by {@code operations}: {@code
      * cpuUs}, {@code runQueueWaitUs} (µs) and {@code timeSlices}; kinds in decreasing CPU, then {@link #ALL}. A thread
-     * counts under its name in the second sample; one started in between (or whose id an ended one had) from zero; one that ended in between is missing, so {@code all} may be below the
-     * process's own CPU time. A kind whose threads neither ran nor woke is left out, as is a process with no thread
-     * in either sample.
+     * counts under its name in the second sample; one started in between (or whose id an ended one had) from zero;
+     * one that ended in between is missing, so {@code all} may be below the process's own CPU time. A kind whose
+     * threads neither ran nor woke is left out, as is a process with no thread in either sample.
      */
     static Map<String, Object> perOperation(Map<String, Map<Long, Sample>> before, Map<String, Map<Long, Sample>> after,
             long operations) {
@@ -99,18 +99,35 @@ final class ThreadStats {
                     : a.getKey().compareTo(b.getKey()));
             Map<String, Object> byKind = new LinkedHashMap<>();
             ordered.stream().filter(entry -> entry.getValue()[0] != 0 || entry.getValue()[2] != 0)
-                    .forEach(entry -> byKind.put(entry.getKey(), figures(entry.getValue(), ops)));
-            byKind.put(ALL, figures(all, ops));
+                    .forEach(entry -> byKind.put(entry.getKey(), figures(perOperation(entry.getValue(), ops))));
+            byKind.put(ALL, figures(perOperation(all, ops)));
             processes.put(process, byKind);
         });
         return processes;
     }
 
-    private static Map<String, Object> figures(long[] sums, double ops) {
+    /** The {@link #FIGURES} of summed counters (nanoseconds, nanoseconds, slices) per operation. */
+    private static double[] perOperation(long[] sums, double ops) {
+        return new double[] {sums[0] / 1e3 / ops, sums[1] / 1e3 / ops, sums[2] / ops};
+    }
+
+    /** The {@link #FIGURES} by name, as bench.json keeps them: µs to 0.1, time slices to 0.001. */
+    static Map<String, Object> figures(double[] values) {
         Map<String, Object> figures = new LinkedHashMap<>();
-        figures.put("cpuUs", BenchRunner.round(sums[0] / 1e3 / ops));
-        figures.put("runQueueWaitUs", BenchRunner.round(sums[1] / 1e3 / ops));
-        figures.put("timeSlices", BenchRunner.round3(sums[2] / ops));
+        for (int i = 0; i < FIGURES.size(); i++) {
+            String figure = FIGURES.get(i);
+            double value = values[i];
+            figures.put(figure, figure.equals("timeSlices") ? BenchRunner.round3(value) : BenchRunner.round(value));
+        }
         return figures;
+    }
+
+    /** The {@link #FIGURES} of one kind's entry in bench.json, in their order (0 where absent). */
+    static double[] values(Map<String, Object> figures) {
+        double[] values = new double[FIGURES.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = figures.get(FIGURES.get(i)) instanceof Number number ? number.doubleValue() : 0;
+        }
+        return values;
     }
 }
