@@ -183,8 +183,8 @@ public class RunCommand implements Callable<Integer> {
     String warmup;
 
     @Option(names = "--warmup-max", defaultValue = "${SUT_WARMUP_MAX:-180s}", paramLabel = "DURATION",
-            description = "Bound of the concurrent warm-up; a warm-up that reaches it is reported as not warm "
-                    + "(env SUT_WARMUP_MAX; default: ${DEFAULT-VALUE}).")
+            description = "Bound of the concurrent warm-up, at least --warmup; a warm-up that reaches it is reported "
+                    + "as not warm (env SUT_WARMUP_MAX; default: ${DEFAULT-VALUE}).")
     String warmupMax;
 
     @Option(names = "--verify", defaultValue = "${SUT_VERIFY:-auto}", paramLabel = "full|sample|off|auto",
@@ -371,6 +371,10 @@ public class RunCommand implements Callable<Integer> {
         }
         if (maxRateShortfallPct < 0 || maxErrorPct < 0) {
             throw new IllegalArgumentException("--max-rate-shortfall-pct and --max-error-pct must be >= 0");
+        }
+        if (Durations.parse(warmupMax).compareTo(Durations.parse(warmup)) < 0) {
+            throw new IllegalArgumentException("--warmup-max (" + warmupMax + ") must be at least --warmup (" + warmup
+                    + "): the warm-up runs at least --warmup and at most --warmup-max");
         }
         return new RunSettings.Measurement(Durations.parse(settle),
                 io.refsut.loadtest.simulation.ArrivalSchedule.Process.parse(arrivals), maxInFlight,

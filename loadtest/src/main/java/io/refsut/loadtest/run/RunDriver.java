@@ -69,8 +69,8 @@ public final class RunDriver {
     /** Bound of each one-at-a-time stretch of warm-up cycles (the cold start, and the end of the warm-up). */
     private static final Duration WARMUP_SETTLE_LIMIT = Duration.ofSeconds(120);
     /**
-     * Without the full warm-up before it ({@code sut load}, {@code --warmup 0}) the load phase starts its users evenly
-     * over this long, or until every record is taken (docs/performance.md, "A cold load starts its users over 20 s").
+     * Unless a warm-up before it ended warm, the load phase starts its users evenly over this long, or until every
+     * record is taken (docs/performance.md, "A cold load starts its users over 20 s").
      */
     static final Duration COLD_LOAD_RAMP = Duration.ofSeconds(20);
 
@@ -179,16 +179,17 @@ public final class RunDriver {
         return pids;
     }
 
-    private int execute(SimulationParameters loadParameters, URI target, Map<String, URI> metrics, LocalStack stack,
+    private int execute(SimulationParameters parameters, URI target, Map<String, URI> metrics, LocalStack stack,
             Path out) throws IOException {
         HttpClient client = HttpClients.create(settings.trustAll());
         Map<String, String> gatling = gatlingProperties();
         Path gatlingResults = out.resolve("gatling");
         describeTarget(target, metrics, client);
 
+        Warmup.Result warm = null;
         if (!settings.warmup().isZero()) {
             phaseBegins();
-            Warmup warmup = new Warmup(client, target, new RecordIds(loadParameters.seed()), loadParameters.runTag(),
+            Warmup warmup = new Warmup(client, target, new RecordIds(parameters.seed()), parameters.runTag(),
                     settings.currency());
             if (settings.phases() == RunSettings.Phases.LOAD_ONLY) {
                 // nothing is measured after the load: get past the cold start (its timeouts would fail load writes)
@@ -199,13 +200,14 @@ public final class RunDriver {
                 console.accept("warm-up: every operation on separate warm-up accounts, 4 concurrent cycles, at least "
                         + settings.warmup().toSeconds() + " s, until the p50 cycle time stops falling, at most "
                         + settings.measurement().warmupMax().toSeconds() + " s");
-                Warmup.Result warm = warmup.run(settings.warmup(), settings.measurement().warmupMax(),
-                        WARMUP_SETTLE_LIMIT, console);
+                warm = warmup.run(settings.warmup(), settings.measurement().warmupMax(), WARMUP_SETTLE_LIMIT,
+                        console);
                 runInfo.put("warmupCycles", warm.cycles());
                 warmupInfo.putAll(warm.toMap());
             }
             phaseEnds("warmup");
         }
+        SimulationParameters loadParameters = parameters.withLoadRampMillis(loadRamp(warm).toMillis());
         ServerMetrics auditBefore = ServerMetrics.scrape(audit(metrics));
         Map<String, Object> loadInfo = new LinkedHashMap<>();
         if (settings.phases() != RunSettings.Phases.RUN_ONLY) {
@@ -324,8 +326,15 @@ public final class RunDriver {
     /** Runs the load phase; returns an exit status when it failed, null when it completed. */
     private Integer loadPhase(SimulationParameters loadParameters, Map<String, String> gatling, Path gatlingResults,
             Path out, LocalStack stack, Map<String, Object> loadInfo) throws IOException {
+        String ramp = "";
+        if (loadParameters.loadRampMillis() > 0) {
+            boolean warmupRan = settings.phases() == RunSettings.Phases.LOAD_AND_RUN && !settings.warmup().isZero();
+            ramp = ", started over " + loadParameters.loadRampMillis() / 1000 + " s or until every record is taken ("
+                    + (warmupRan ? "the warm-up ended before the system was warm" : "no concurrent warm-up before it")
+                    + ")";
+        }
         console.accept("load phase: " + settings.records() + " accounts and " + settings.payments() + " payments, "
-                + settings.loadConcurrency() + " concurrent users");
+                + settings.loadConcurrency() + " concurrent users" + ramp);
         long loadTotal = settings.records() + settings.payments();
         Instant loadStart = Instant.now();
         GatlingRunner.Result load;
@@ -425,19 +434,19 @@ public final class RunDriver {
     }
 
     /**
-     * How long the load phase takes to start its users: none after the full warm-up, {@link #COLD_LOAD_RAMP} when the
-     * deployment may be cold ({@code sut load}, {@code --warmup 0}), so that it does not meet every user, and as many
-     * TLS handshakes, in its first instant.
+     * How long the load phase takes to start its users: none after a warm-up that ended warm (its p50 cycle time
+     * stopped falling), {@link #COLD_LOAD_RAMP} when the deployment may still be cold — no concurrent warm-up
+     * ({@code sut load}, {@code --warmup 0}: {@code warmup} null), or one that reached {@code --warmup-max} still
+     * falling — so that a cold deployment does not meet every user, and as many TLS handshakes, in its first instant.
      */
-    static Duration loadRamp(RunSettings.Phases phases, Duration warmup) {
-        boolean warmedUp = phases != RunSettings.Phases.LOAD_ONLY && !warmup.isZero();
-        return warmedUp ? Duration.ZERO : COLD_LOAD_RAMP;
+    static Duration loadRamp(Warmup.Result warmup) {
+        return warmup != null && warmup.warm() ? Duration.ZERO : COLD_LOAD_RAMP;
     }
 
     private SimulationParameters parameters(String target, String seed, String runTag, Path ackLog) {
         return new SimulationParameters(target, seed, settings.records(), settings.payments(),
                 settings.initialBalanceMinor(), settings.currency(), settings.loadConcurrency(),
-                loadRamp(settings.phases(), settings.warmup()).toMillis(), settings.rate(),
+                loadRamp(null).toMillis(), settings.rate(),
                 settings.duration().toSeconds(), settings.ramp().toSeconds(),
                 settings.measurement().settle().toSeconds(), settings.measurement().arrivals(),
                 settings.measurement().maxInFlight(), settings.requestTimeout().toMillis(), settings.mix(),

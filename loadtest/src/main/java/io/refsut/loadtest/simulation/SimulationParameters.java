@@ -151,10 +151,19 @@ public record SimulationParameters(
 
     /** The same parameters writing acknowledged writes to another file (one per phase). */
     public SimulationParameters withAckLog(Path file) {
+        return with(loadRampMillis, file);
+    }
+
+    /** The same parameters with the load phase's users started over another ramp (ms). */
+    public SimulationParameters withLoadRampMillis(long millis) {
+        return with(millis, ackLog);
+    }
+
+    private SimulationParameters with(long loadRamp, Path acks) {
         return new SimulationParameters(target, seed, records, payments, initialBalanceMinor, currency, loadConcurrency,
-                loadRampMillis, rate, durationSeconds, rampSeconds, settleSeconds, arrivals, maxInFlight,
+                loadRamp, rate, durationSeconds, rampSeconds, settleSeconds, arrivals, maxInFlight,
                 requestTimeoutMillis, mix, distribution, hotDataFraction, hotOperationFraction, docBytes,
-                connectionMode, maxErrorPct, maxP99Ms, maxPaymentMinor, runTag, file, requestLog);
+                connectionMode, maxErrorPct, maxP99Ms, maxPaymentMinor, runTag, acks, requestLog);
     }
 
     /** Seconds at the constant rate: the settle period, then the measured duration. */

@@ -41,6 +41,11 @@ class RunCommandLabelsTest {
         assertEquals(2, SutCommand.commandLine().execute("load", "--executions", "3"));
         assertEquals(2, SutCommand.commandLine().execute("run", "--executions", "3", "--execution-number", "2"));
         assertEquals(2, SutCommand.commandLine().execute("run", "--label-set", "price=free"));
+        assertEquals(2, SutCommand.commandLine().execute("run", "--warmup", "30s", "--warmup-max", "20s"));
+        assertThrows(IllegalArgumentException.class, () -> parse("run", "--warmup", "30s", "--warmup-max", "20s")
+                .settings());
+        assertEquals(java.time.Duration.ofSeconds(5), parse("run", "--warmup", "2s", "--warmup-max", "5s").settings()
+                .measurement().warmupMax());
     }
 
     @Test

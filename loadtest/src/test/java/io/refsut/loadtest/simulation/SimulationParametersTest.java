@@ -36,6 +36,19 @@ class SimulationParametersTest {
     }
 
     @Test
+    void anotherLoadRampOrAckLogKeepsEveryOtherParameter() {
+        SimulationParameters sent = parameters(64, 0);
+        assertEquals(parameters(64, 20_000), sent.withLoadRampMillis(20_000));
+        SimulationParameters run = sent.withLoadRampMillis(20_000).withAckLog(Path.of("writes-run.csv"));
+        assertEquals(20_000, run.loadRampMillis());
+        assertEquals(Path.of("writes-run.csv"), run.ackLog());
+        Map<String, String> before = sent.toProperties();
+        Map<String, String> after = run.toProperties();
+        before.keySet().stream().filter(key -> !key.equals("sut.loadRampMillis") && !key.equals("sut.ackLog"))
+                .forEach(key -> assertEquals(before.get(key), after.get(key), key));
+    }
+
+    @Test
     void aMissingLoadRampIsAnError() {
         Properties properties = new Properties();
         properties.putAll(parameters(4, 0).toProperties());
