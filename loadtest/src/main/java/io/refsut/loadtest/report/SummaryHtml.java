@@ -1,12 +1,15 @@
 package io.refsut.loadtest.report;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * summary.html: the verdict, the response-time table and, per second of the measured window, a chart of the
- * response time (p50, p99, max of successful requests) over arrivals and errors. Self-contained: inline CSS and SVG,
- * no script, no external resource, so it opens offline.
+ * response time (p50 and max of successful requests, and the window's p99) over arrivals and errors. Self-contained:
+ * inline CSS and SVG, no script, no external resource, so it opens offline.
  */
 final class SummaryHtml {
 
@@ -44,9 +47,10 @@ final class SummaryHtml {
         row(h, "writes", s.writes());
         row(h, "overall", s.overall());
         h.append("</table>\n<h2>Per second of the measured window (all operations)</h2>\n");
-        h.append(chart(s.perSecond().getOrDefault(Measurement.ALL, List.of())));
-        h.append("<p>Lines: response time p50 (blue), p99 (orange), max (red), left axis, ms. Bars: arrivals (grey) "
-                + "and failed arrivals (dark red), right axis.</p>\n");
+        h.append(chart(s.perSecond().getOrDefault(Measurement.ALL, List.of()), s.overall().p99Ms()));
+        h.append("<p>Lines: the response time of each second's successful requests, p50 (blue) and max (red), and "
+                + "dashed the p99 of the whole window (orange); left axis. Bars: each second's arrivals (grey) and "
+                + "failed arrivals (dark red); right axis. Each second's p99 is in summary.json.</p>\n");
         h.append("<p>The full figures are in summary.md and summary.json.</p>\n</body></html>\n");
         return h.toString();
     }
@@ -61,15 +65,23 @@ final class SummaryHtml {
         h.append("</tr>\n");
     }
 
-    static String chart(List<SecondStats> seconds) {
+    /**
+     * The per-second chart: response time p50 (blue) and max (red) of each second, the measured window's p99 as a
+     * dashed line (a second of fewer than 100 requests has its slowest as its p99, so a per-second p99 line would hide
+     * under the max), over bars of arrivals and failed arrivals. Both axes end at round values, the arrivals' with
+     * room above the highest bar so that full seconds read as bars, not as the background.
+     */
+    static String chart(List<SecondStats> seconds, double windowP99Ms) {
         int plotW = WIDTH - LEFT - RIGHT;
         int plotH = HEIGHT - TOP - BOTTOM;
-        double maxMs = 1;
-        long maxCount = 1;
+        double highestMs = windowP99Ms;
+        long highestCount = 0;
         for (SecondStats s : seconds) {
-            maxMs = Math.max(maxMs, s.maxMs());
-            maxCount = Math.max(maxCount, s.arrivals());
+            highestMs = Math.max(highestMs, s.maxMs());
+            highestCount = Math.max(highestCount, s.arrivals());
         }
+        double maxMs = axisEnd(highestMs);
+        double maxCount = axisEnd(Math.max(1, highestCount) * COUNT_HEADROOM);
         int n = Math.max(1, seconds.size());
         double step = (double) plotW / n;
         StringBuilder svg = new StringBuilder();
@@ -80,9 +92,9 @@ final class SummaryHtml {
         for (int i = 0; i < seconds.size(); i++) {
             SecondStats s = seconds.get(i);
             double x = LEFT + i * step;
-            double bar = (double) s.arrivals() / maxCount * plotH;
+            double bar = s.arrivals() / maxCount * plotH;
             long failed = s.errors().values().stream().mapToLong(Long::longValue).sum();
-            double err = (double) failed / maxCount * plotH;
+            double err = failed / maxCount * plotH;
             svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
                     + "fill=\"#ddd\"/>", x, TOP + plotH - bar, Math.max(1, step - 1), bar));
             if (failed > 0) {
@@ -91,14 +103,20 @@ final class SummaryHtml {
             }
             svg.append('\n');
         }
-        line(svg, seconds, step, plotH, maxMs, "#1f77b4", 0);
-        line(svg, seconds, step, plotH, maxMs, "#ff7f0e", 1);
-        line(svg, seconds, step, plotH, maxMs, "#d62728", 2);
+        double p99Y = TOP + plotH - windowP99Ms / maxMs * plotH;
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ff7f0e\" "
+                + "stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n", LEFT, p99Y, LEFT + plotW, p99Y));
+        line(svg, seconds, step, plotH, maxMs, "#d62728", SecondStats::maxMs);
+        line(svg, seconds, step, plotH, maxMs, "#1f77b4", SecondStats::p50Ms);
+        // the label over the lines, on a white halo
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#c55a00\" "
+                + "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">p99 of the window %s</text>\n",
+                LEFT + plotW - 4, p99Y - 4, esc(SummaryMarkdown.ms(windowP99Ms))));
         for (int t = 0; t <= 4; t++) {
             double y = TOP + plotH - t * plotH / 4.0;
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>"
-                    + "<text x=\"%d\" y=\"%.1f\">%s</text>\n", LEFT - 4, y + 4, esc(SummaryMarkdown.ms(maxMs * t / 4)),
-                    LEFT + plotW + 4, y + 4, SummaryMarkdown.num(maxCount * t / 4.0)));
+                    + "<text x=\"%d\" y=\"%.1f\">%s</text>\n", LEFT - 4, y + 4, esc(axisMs(maxMs * t / 4)),
+                    LEFT + plotW + 4, y + 4, SummaryMarkdown.num(maxCount * t / 4)));
         }
         int labelEvery = Math.max(1, n / 10);
         for (int i = 0; i < seconds.size(); i += labelEvery) {
@@ -108,14 +126,45 @@ final class SummaryHtml {
         return svg.append("</svg>\n").toString();
     }
 
+    /** A label of the time axis: its round values without trailing zeros, in µs below 1 ms. */
+    static String axisMs(double millis) {
+        if (millis == 0) {
+            return "0";
+        }
+        boolean micros = millis < 1;
+        BigDecimal value = BigDecimal.valueOf(micros ? millis * 1000 : millis)
+                .setScale(3, RoundingMode.HALF_UP).stripTrailingZeros();
+        return value.toPlainString() + (micros ? " µs" : " ms");
+    }
+
+    /** The arrivals' axis ends at least this far above the highest bar. */
+    static final double COUNT_HEADROOM = 1.2;
+
+    /** Steps between the axes' five labels: 1, 1.5, 2, 2.5, 3, 4, 5 or 7.5 times a power of ten. */
+    private static final double[] STEPS = {1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10};
+
+    /** The end of an axis of four round steps that reaches {@code highest} (1 when there is nothing to show). */
+    static double axisEnd(double highest) {
+        if (!(highest > 0)) {
+            return 1;
+        }
+        double quarter = highest / 4;
+        double power = Math.pow(10, Math.floor(Math.log10(quarter)));
+        for (double step : STEPS) {
+            // a little tolerance, so that an exact round value is its own end (floating point of step * power)
+            if (step * power >= quarter * (1 - 1e-9)) {
+                return 4 * step * power;
+            }
+        }
+        return 40 * power;
+    }
+
     private static void line(StringBuilder svg, List<SecondStats> seconds, double step, int plotH, double maxMs,
-            String colour, int which) {
+            String colour, ToDoubleFunction<SecondStats> figure) {
         StringBuilder points = new StringBuilder();
         for (int i = 0; i < seconds.size(); i++) {
-            SecondStats s = seconds.get(i);
-            double v = which == 0 ? s.p50Ms() : which == 1 ? s.p99Ms() : s.maxMs();
             points.append(String.format(Locale.ROOT, "%.1f,%.1f ", LEFT + (i + 0.5) * step,
-                    TOP + plotH - v / maxMs * plotH));
+                    TOP + plotH - figure.applyAsDouble(seconds.get(i)) / maxMs * plotH));
         }
         svg.append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" stroke-width=\"1.5\" points=\"")
                 .append(points.toString().trim()).append("\"/>\n");
