@@ -239,13 +239,15 @@ final class BenchMarkdown {
         md.append("From the scheduler's accounting of every thread (`/proc/<pid>/task/*/schedstat`, means over ")
                 .append("the executions): **CPU** µs on a core; **waiting** µs ready to run while no core was free ")
                 .append("(the run queue: on a busy machine, part of every latency); **slices** the times a thread was ")
-                .append("put on a core, about one per wake-up. Threads of one pool count together (`vert.x-eventloo`: ")
+                .append("put on a core; **preempted** how many of those slices ended with the thread taken off its ")
+                .append("core while it still had work (`nonvoluntary_ctxt_switches`), the others ending in the ")
+                .append("thread's own wait, so that slices minus preempted is about its wake-ups. Threads of one pool count together (`vert.x-eventloo`: ")
                 .append("the Vert.x event loops; `AsyncGetter-#-t`: the MongoDB driver's connection check-out; ")
                 .append("`C# CompilerThre`: the JIT compilers); kinds under ")
                 .append(Math.round(THREAD_ROW_SHARE * 100))
                 .append(" % of their process's CPU are summed as other threads.\n\n");
-        md.append("| process | threads | CPU µs | share | waiting µs | slices |\n");
-        md.append("|---|---|---:|---:|---:|---:|\n");
+        md.append("| process | threads | CPU µs | share | waiting µs | slices | preempted |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|\n");
         for (Iterator<Map.Entry<String, JsonNode>> it = threads.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> process = it.next();
             double[] all = values(process.getValue().path(ThreadStats.ALL));
@@ -274,7 +276,7 @@ final class BenchMarkdown {
         md.append('\n');
     }
 
-    /** A thread kind's {@link ThreadStats#FIGURES} (CPU, waiting, slices) from bench.json. */
+    /** A thread kind's {@link ThreadStats#FIGURES} (CPU, waiting, slices, preemptions) from bench.json. */
     private static double[] values(JsonNode figures) {
         double[] values = new double[ThreadStats.FIGURES.size()];
         for (int i = 0; i < values.length; i++) {
@@ -283,13 +285,13 @@ final class BenchMarkdown {
         return values;
     }
 
-    /** One row: CPU, its share of the process's {@code total}, waiting, slices. */
+    /** One row: CPU, its share of the process's {@code total}, waiting, slices, preemptions. */
     private static void threadRow(StringBuilder md, String process, String threads, double[] figures, double total) {
         md.append("| ").append(process).append(" | ").append(threads).append(" | ")
                 .append(num(new DoubleNode(figures[0]))).append(" | ")
                 .append(total > 0 ? Math.round(figures[0] / total * 100) + " %" : "-").append(" | ")
                 .append(num(new DoubleNode(figures[1]))).append(" | ").append(num(new DoubleNode(figures[2])))
-                .append(" |\n");
+                .append(" | ").append(num(new DoubleNode(figures[3]))).append(" |\n");
     }
 
     private static List<String> processes(JsonNode node) {

@@ -9,19 +9,27 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The scheduler's accounting of every thread on Linux ({@code /proc/<pid>/task/<tid>/schedstat}: nanoseconds on a
- * core, nanoseconds ready to run but waiting for one, and time slices, that is how often the thread was put on a core,
- * about once per wake-up), summed by thread kind: the thread's name ({@code comm}, cut by the kernel to 15
+ * core, nanoseconds ready to run but waiting for one, and time slices, that is how often the thread was put on a core;
+ * and from {@code status} its {@code nonvoluntary_ctxt_switches}, the times it was taken off a core while it still had
+ * work, so that the time slices split into wake-ups after the thread's own wait and returns after a preemption),
+ * summed by thread kind: the thread's name ({@code comm}, cut by the kernel to 15
  * characters) with every run of digits written {@code #}, so that the numbered threads of one pool count together
  * ({@code vert.x-eventloo} the Vert.x event loops, {@code AsyncGetter-#-t} the MongoDB driver's connection check-out,
  * {@code C# CompilerThre} the JIT compilers). Where {@code /proc} has no such files every process has no threads here.
  */
 final class ThreadStats {
 
-    /** What {@code sut bench} reports per thread kind, per operation: on a core, waiting for one, time slices. */
-    static final List<String> FIGURES = List.of("cpuUs", "runQueueWaitUs", "timeSlices");
+    /**
+     * What {@code sut bench} reports per thread kind, per operation: on a core, waiting for one, time slices, and the
+     * preemptions among the ends of those slices.
+     */
+    static final List<String> FIGURES = List.of("cpuUs", "runQueueWaitUs", "timeSlices", "preemptions");
+    /** The figures that count events (rounded to 0.001), not µs (rounded to 0.1). */
+    private static final List<String> COUNTS = List.of("timeSlices", "preemptions");
     /** The kind that sums every thread of a process. */
     static final String ALL = "all";
 
@@ -29,7 +37,12 @@ final class ThreadStats {
     }
 
     /** One thread's counters so far. */
-    record Sample(String name, long runNanos, long waitNanos, long slices) {
+    record Sample(String name, long runNanos, long waitNanos, long slices, long preemptions) {
+
+        /** The counters in the order of {@link #FIGURES} (nanoseconds, nanoseconds, counts). */
+        long[] counters() {
+            return new long[] {runNanos, waitNanos, slices, preemptions};
+        }
     }
 
     /** Every thread of each named process now, by thread id. */
@@ -48,7 +61,8 @@ final class ThreadStats {
                     String[] counters = Files.readString(task.resolve("schedstat")).trim().split("\\s+");
                     String name = Files.readString(task.resolve("comm")).strip();
                     threads.put(Long.parseLong(task.getFileName().toString()), new Sample(name,
-                            Long.parseLong(counters[0]), Long.parseLong(counters[1]), Long.parseLong(counters[2])));
+                            Long.parseLong(counters[0]), Long.parseLong(counters[1]), Long.parseLong(counters[2]),
+                            preemptions(Files.readString(task.resolve("status")))));
                 } catch (IOException | RuntimeException e) {
                     // the thread ended between the listing and the read
                 }
@@ -59,6 +73,17 @@ final class ThreadStats {
         return threads;
     }
 
+    /** The {@code nonvoluntary_ctxt_switches} of a thread's {@code status}; 0 where it has none. */
+    static long preemptions(String status) {
+        String key = "nonvoluntary_ctxt_switches:";
+        int at = status.indexOf(key);
+        if (at < 0) {
+            return 0;
+        }
+        int end = status.indexOf('\n', at);
+        return Long.parseLong(status.substring(at + key.length(), end < 0 ? status.length() : end).strip());
+    }
+
     /** A thread's kind: its name with every run of digits written {@code #}. */
     static String kind(String name) {
         return name.replaceAll("[0-9]+", "#");
@@ -66,7 +91,8 @@ final class ThreadStats {
 
     /**
      * Per process, per thread kind, what its threads did between the two samples divided by {@code operations}: {@code
-     * cpuUs}, {@code runQueueWaitUs} (µs) and {@code timeSlices}; kinds in decreasing CPU, then {@link #ALL}. A thread
+     * cpuUs}, {@code runQueueWaitUs} (µs), {@code timeSlices} and {@code preemptions}; kinds in decreasing CPU, then
+     * {@link #ALL}. A thread
      * counts under its name in the second sample; one started in between (or whose id an ended one had) from zero;
      * one that ended in between is missing, so {@code all} may be below the process's own CPU time. A kind whose
      * threads neither ran nor woke is left out, as is a process with no thread in either sample.
@@ -81,17 +107,19 @@ final class ThreadStats {
                 return;
             }
             Map<String, long[]> kinds = new HashMap<>();
-            long[] all = new long[3];
+            long[] all = new long[FIGURES.size()];
             threads.forEach((tid, now) -> {
                 Sample then = earlier.get(tid);
+                long[] counters = now.counters();
+                long[] start = then == null ? new long[counters.length] : then.counters();
                 // the same thread, perhaps renamed; counters that went back are a new thread with a reused id
-                boolean same = then != null && now.runNanos() >= then.runNanos() && now.slices() >= then.slices();
-                long[] delta = {now.runNanos() - (same ? then.runNanos() : 0),
-                    now.waitNanos() - (same ? then.waitNanos() : 0), now.slices() - (same ? then.slices() : 0)};
-                long[] sum = kinds.computeIfAbsent(kind(now.name()), k -> new long[3]);
-                for (int i = 0; i < 3; i++) {
-                    sum[i] += delta[i];
-                    all[i] += delta[i];
+                boolean same = IntStream.range(0, counters.length)
+                        .allMatch(i -> counters[i] >= start[i]);
+                long[] sum = kinds.computeIfAbsent(kind(now.name()), k -> new long[counters.length]);
+                for (int i = 0; i < counters.length; i++) {
+                    long delta = counters[i] - (same ? start[i] : 0);
+                    sum[i] += delta;
+                    all[i] += delta;
                 }
             });
             List<Map.Entry<String, long[]>> ordered = new ArrayList<>(kinds.entrySet());
@@ -106,18 +134,22 @@ final class ThreadStats {
         return processes;
     }
 
-    /** The {@link #FIGURES} of summed counters (nanoseconds, nanoseconds, slices) per operation. */
+    /** The {@link #FIGURES} of summed counters (nanoseconds, nanoseconds, counts, counts) per operation. */
     private static double[] perOperation(long[] sums, double ops) {
-        return new double[] {sums[0] / 1e3 / ops, sums[1] / 1e3 / ops, sums[2] / ops};
+        double[] values = new double[sums.length];
+        for (int i = 0; i < sums.length; i++) {
+            values[i] = (COUNTS.contains(FIGURES.get(i)) ? sums[i] : sums[i] / 1e3) / ops;
+        }
+        return values;
     }
 
-    /** The {@link #FIGURES} by name, as bench.json keeps them: µs to 0.1, time slices to 0.001. */
+    /** The {@link #FIGURES} by name, as bench.json keeps them: µs to 0.1, counts to 0.001. */
     static Map<String, Object> figures(double[] values) {
         Map<String, Object> figures = new LinkedHashMap<>();
         for (int i = 0; i < FIGURES.size(); i++) {
             String figure = FIGURES.get(i);
             double value = values[i];
-            figures.put(figure, figure.equals("timeSlices") ? BenchRunner.round3(value) : BenchRunner.round(value));
+            figures.put(figure, COUNTS.contains(figure) ? BenchRunner.round3(value) : BenchRunner.round(value));
         }
         return figures;
     }

@@ -58,9 +58,13 @@ class BenchFiguresTest {
     @Test
     void threadKindsAreAveragedOverTheExecutionsAnAbsentKindCountingZero() {
         Map<String, Object> first = Map.of("orchestrator", Map.of(
-                "vert.x-eventloo", Map.of("cpuUs", 1000.0, "runQueueWaitUs", 300.0, "timeSlices", 12.0),
-                "C# CompilerThre", Map.of("cpuUs", 1500.0, "runQueueWaitUs", 100.0, "timeSlices", 1.0),
-                ThreadStats.ALL, Map.of("cpuUs", 2500.0, "runQueueWaitUs", 400.0, "timeSlices", 13.0)));
+                "vert.x-eventloo", Map.of("cpuUs", 1000.0, "runQueueWaitUs", 300.0, "timeSlices", 12.0,
+                        "preemptions", 4.0),
+                "C# CompilerThre", Map.of("cpuUs", 1500.0, "runQueueWaitUs", 100.0, "timeSlices", 1.0,
+                        "preemptions", 1.0),
+                ThreadStats.ALL, Map.of("cpuUs", 2500.0, "runQueueWaitUs", 400.0, "timeSlices", 13.0,
+                        "preemptions", 5.0)));
+        // a bench.json from before the preemptions were counted: they count 0
         Map<String, Object> second = Map.of("orchestrator", Map.of(
                 "vert.x-eventloo", Map.of("cpuUs", 1200.0, "runQueueWaitUs", 100.0, "timeSlices", 10.0),
                 ThreadStats.ALL, Map.of("cpuUs", 1200.0, "runQueueWaitUs", 100.0, "timeSlices", 10.0)));
@@ -71,9 +75,9 @@ class BenchFiguresTest {
         assertEquals(List.of("vert.x-eventloo", "C# CompilerThre", ThreadStats.ALL), List.copyOf(orchestrator.keySet()),
                 "decreasing mean CPU, the sum last");
         // over three executions, the third without thread figures at all
-        assertEquals(Map.of("cpuUs", 733.3, "runQueueWaitUs", 133.3, "timeSlices", 7.333),
+        assertEquals(Map.of("cpuUs", 733.3, "runQueueWaitUs", 133.3, "timeSlices", 7.333, "preemptions", 1.333),
                 orchestrator.get("vert.x-eventloo"));
-        assertEquals(Map.of("cpuUs", 500.0, "runQueueWaitUs", 33.3, "timeSlices", 0.333),
+        assertEquals(Map.of("cpuUs", 500.0, "runQueueWaitUs", 33.3, "timeSlices", 0.333, "preemptions", 0.333),
                 orchestrator.get("C# CompilerThre"));
     }
 }

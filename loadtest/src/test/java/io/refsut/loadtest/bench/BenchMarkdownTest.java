@@ -78,10 +78,14 @@ class BenchMarkdownTest {
     @Test
     void theFullSeriesThreadsAreShownPerProcessTheSmallKindsSummed() {
         Map<String, Object> orchestrator = new LinkedHashMap<>();
-        orchestrator.put("vert.x-eventloo", Map.of("cpuUs", 1800.0, "runQueueWaitUs", 420.0, "timeSlices", 14.2));
-        orchestrator.put("SmallRye Fault", Map.of("cpuUs", 60.0, "runQueueWaitUs", 10.0, "timeSlices", 2.0));
-        orchestrator.put("VM Thread", Map.of("cpuUs", 40.0, "runQueueWaitUs", 5.0, "timeSlices", 0.5));
-        orchestrator.put(ThreadStats.ALL, Map.of("cpuUs", 1900.0, "runQueueWaitUs", 435.0, "timeSlices", 16.7));
+        orchestrator.put("vert.x-eventloo", Map.of("cpuUs", 1800.0, "runQueueWaitUs", 420.0, "timeSlices", 14.2,
+                "preemptions", 5.1));
+        orchestrator.put("SmallRye Fault", Map.of("cpuUs", 60.0, "runQueueWaitUs", 10.0, "timeSlices", 2.0,
+                "preemptions", 0.1));
+        orchestrator.put("VM Thread", Map.of("cpuUs", 40.0, "runQueueWaitUs", 5.0, "timeSlices", 0.5,
+                "preemptions", 0.2));
+        orchestrator.put(ThreadStats.ALL, Map.of("cpuUs", 1900.0, "runQueueWaitUs", 435.0, "timeSlices", 16.7,
+                "preemptions", 5.4));
         Map<String, Object> series = new LinkedHashMap<>();
         for (String name : BenchRunner.SERIES) {
             Map<String, Object> figures = new LinkedHashMap<>(Map.of("operations", Map.of(), "cpuUsPerOperation",
@@ -95,10 +99,11 @@ class BenchMarkdownTest {
                 "overhead", Map.of())));
         assertTrue(md.contains("## Where each process's time goes, by thread (full series, per business operation)"),
                 md);
-        assertTrue(md.contains("| orchestrator | `vert.x-eventloo` | 1800 | 95 % | 420 | 14.20 |"), md);
+        assertTrue(md.contains("| process | threads | CPU µs | share | waiting µs | slices | preempted |"), md);
+        assertTrue(md.contains("| orchestrator | `vert.x-eventloo` | 1800 | 95 % | 420 | 14.20 | 5.10 |"), md);
         // 60 and 40 µs are each under 5 % of 1 900: one row
-        assertTrue(md.contains("| orchestrator | other threads (2 kinds) | 100 | 5 % | 15 | 2.50 |"), md);
-        assertTrue(md.contains("| orchestrator | **all** | 1900 | 100 % | 435 | 16.70 |"), md);
+        assertTrue(md.contains("| orchestrator | other threads (2 kinds) | 100 | 5 % | 15 | 2.50 | 0.30 |"), md);
+        assertTrue(md.contains("| orchestrator | **all** | 1900 | 100 % | 435 | 16.70 | 5.40 |"), md);
         assertFalse(md.contains("SmallRye"), md);
         assertFalse(BenchMarkdown.render(stealReport(2.0)).contains("by thread"), "no thread figures, no section");
     }

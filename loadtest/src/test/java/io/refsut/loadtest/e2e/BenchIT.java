@@ -71,7 +71,8 @@ class BenchIT {
                 String process = names.next();
                 JsonNode all = threads.path(process).path("all");
                 assertTrue(all.path("cpuUs").asDouble() > 0 && all.path("timeSlices").asDouble() > 0
-                        && all.path("runQueueWaitUs").isNumber(), series + " threads." + process + ": " + threads);
+                        && all.path("runQueueWaitUs").isNumber() && all.path("preemptions").asDouble(-1) >= 0,
+                        series + " threads." + process + ": " + threads);
             }
             // the services' requests run on their Vert.x event loops
             assertTrue(threads.path("orchestrator").path("vert.x-eventloo").path("cpuUs").asDouble() > 0
