@@ -93,6 +93,10 @@ final class Warmup {
             }
             best = Math.min(best, p50);
             long elapsed = System.nanoTime() - concurrentStart;
+            console.accept(String.format(Locale.ROOT, "warm-up: %d s, %d cycles, window p50 %.1f ms, %s",
+                    Math.round(elapsed / 1e9), next.get(), p50, stable == 0 ? "still falling"
+                            : "not below " + Math.round(FALLING * 100) + " % of the best for " + stable
+                                    + (stable == 1 ? " window" : " windows")));
             if (elapsed >= min.toNanos() && stable >= STABLE_WINDOWS) {
                 warm = true;
                 reason = "the p50 cycle time stopped falling (" + STABLE_WINDOWS + " windows of " + WINDOW.toSeconds()

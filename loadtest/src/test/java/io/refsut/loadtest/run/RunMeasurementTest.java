@@ -159,6 +159,24 @@ class RunMeasurementTest {
     }
 
     @Test
+    void aWarmUpShowsEachWindowAndOneThatEndsStillFallingStartsTheLoadOverTheColdRamp() throws Exception {
+        try (FakeOrchestrator fake = new FakeOrchestrator()) {
+            // one 5 s window, then the bound: the warm-up cannot have seen its p50 stop falling
+            Outcome outcome = run(fake, "--warmup", "1s", "--warmup-max", "5s", "--duration", "2s",
+                    "--max-rate-shortfall-pct", "100");
+            assertEquals(0, outcome.exit(), outcome.output());
+            assertTrue(java.util.regex.Pattern.compile("\\[sut\\] warm-up: 5 s, \\d+ cycles, window p50 [0-9.]+ ms, "
+                    + "still falling").matcher(outcome.output()).find(), outcome.output());
+            assertTrue(outcome.output().contains("bound of 5 s reached while the p50 cycle time was still falling"),
+                    outcome.output());
+            assertTrue(outcome.output().contains("40 accounts and 4 payments, 64 concurrent users, started over 20 s or "
+                    + "until every record is taken (the warm-up ended before the system was warm)"), outcome.output());
+            assertEquals(Boolean.FALSE, outcome.summary().warmup().get("warm"), outcome.summary().warmup().toString());
+            assertEquals("20000", String.valueOf(outcome.summary().parameters().get("sut.loadRampMillis")));
+        }
+    }
+
+    @Test
     void aLoadSmallerThanTheColdRampDoesNotWaitForItsLastUsers() throws Exception {
         try (FakeOrchestrator fake = new FakeOrchestrator()) {
             Outcome outcome = sut("load", fake);
