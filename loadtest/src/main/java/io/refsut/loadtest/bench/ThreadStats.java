@@ -16,8 +16,8 @@ import java.util.stream.IntStream;
  * core, nanoseconds ready to run but waiting for one, and time slices, that is how often the thread was put on a core;
  * and from {@code status} its {@code nonvoluntary_ctxt_switches}, the times it was taken off a core while it still had
  * work, so that the time slices split into wake-ups after the thread's own wait and returns after a preemption),
- * summed by thread kind: the thread's name ({@code comm}, cut by the kernel to 15
- * characters) with every run of digits written {@code #}, so that the numbered threads of one pool count together
+ * summed by thread kind: the thread's name ({@code comm}, cut by the kernel to 15 characters) with every run of
+ * digits written {@code #}, so that the numbered threads of one pool count together
  * ({@code vert.x-eventloo} the Vert.x event loops, {@code AsyncGetter-#-t} the MongoDB driver's connection check-out,
  * {@code C# CompilerThre} the JIT compilers). Where {@code /proc} has no such files every process has no threads here.
  */
@@ -39,7 +39,7 @@ final class ThreadStats {
     /** One thread's counters so far. */
     record Sample(String name, long runNanos, long waitNanos, long slices, long preemptions) {
 
-        /** The counters in the order of {@link #FIGURES} (nanoseconds, nanoseconds, counts). */
+        /** The counters in the order of {@link #FIGURES} (nanoseconds, nanoseconds, count, count). */
         long[] counters() {
             return new long[] {runNanos, waitNanos, slices, preemptions};
         }
@@ -92,10 +92,9 @@ final class ThreadStats {
     /**
      * Per process, per thread kind, what its threads did between the two samples divided by {@code operations}: {@code
      * cpuUs}, {@code runQueueWaitUs} (µs), {@code timeSlices} and {@code preemptions}; kinds in decreasing CPU, then
-     * {@link #ALL}. A thread
-     * counts under its name in the second sample; one started in between (or whose id an ended one had) from zero;
-     * one that ended in between is missing, so {@code all} may be below the process's own CPU time. A kind whose
-     * threads neither ran nor woke is left out, as is a process with no thread in either sample.
+     * {@link #ALL}. A thread counts under its name in the second sample; one started in between (or whose id an ended
+     * one had) from zero; one that ended in between is missing, so {@code all} may be below the process's own CPU
+     * time. A kind whose threads neither ran nor woke is left out, as is a process with no thread in either sample.
      */
     static Map<String, Object> perOperation(Map<String, Map<Long, Sample>> before, Map<String, Map<Long, Sample>> after,
             long operations) {
@@ -113,8 +112,7 @@ final class ThreadStats {
                 long[] counters = now.counters();
                 long[] start = then == null ? new long[counters.length] : then.counters();
                 // the same thread, perhaps renamed; counters that went back are a new thread with a reused id
-                boolean same = IntStream.range(0, counters.length)
-                        .allMatch(i -> counters[i] >= start[i]);
+                boolean same = IntStream.range(0, counters.length).allMatch(i -> counters[i] >= start[i]);
                 long[] sum = kinds.computeIfAbsent(kind(now.name()), k -> new long[counters.length]);
                 for (int i = 0; i < counters.length; i++) {
                     long delta = counters[i] - (same ? start[i] : 0);

@@ -103,15 +103,21 @@ final class SummaryHtml {
             }
             svg.append('\n');
         }
+        // the window's p99 where one request succeeded, its label over the lines on a white halo
+        boolean p99 = windowP99Ms > 0;
         double p99Y = TOP + plotH - windowP99Ms / maxMs * plotH;
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ff7f0e\" "
-                + "stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n", LEFT, p99Y, LEFT + plotW, p99Y));
+        if (p99) {
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+                    + "stroke=\"#ff7f0e\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n", LEFT, p99Y,
+                    LEFT + plotW, p99Y));
+        }
         line(svg, seconds, step, plotH, maxMs, "#d62728", SecondStats::maxMs);
         line(svg, seconds, step, plotH, maxMs, "#1f77b4", SecondStats::p50Ms);
-        // the label over the lines, on a white halo
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#c55a00\" "
-                + "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">p99 of the window %s</text>\n",
-                LEFT + plotW - 4, p99Y - 4, esc(SummaryMarkdown.ms(windowP99Ms))));
+        if (p99) {
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#c55a00\" "
+                    + "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">p99 of the window %s</text>\n",
+                    LEFT + plotW - 4, p99Y - 4, esc(SummaryMarkdown.ms(windowP99Ms))));
+        }
         for (int t = 0; t <= 4; t++) {
             double y = TOP + plotH - t * plotH / 4.0;
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>"

@@ -91,6 +91,8 @@ class SummaryHtmlTest {
         assertTrue(svg.startsWith("<svg") && svg.trim().endsWith("</svg>"), svg);
         assertTrue(rects(svg, "#ddd").isEmpty());
         assertFalse(svg.contains("NaN") || svg.contains("Infinity"), svg);
+        assertFalse(svg.contains("p99 of the window") || svg.contains("stroke-dasharray"),
+                "no successful request, no p99 line: " + svg);
     }
 
     /** y and height of every rectangle of this fill. */
