@@ -31,8 +31,16 @@ final class CompareHtml {
                         + "font-weight:bold}table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;"
                         + "padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}"
                         + ".rules{color:#444;font-size:13px}.c{font-size:15px;line-height:1.45}</style></head><body>\n")
-                .append("<h1>Comparison</h1>\n<p class=\"c\">").append(escape(CompareMarkdown.conclusion(a)))
-                .append("</p>\n<p>");
+                .append("<h1>Comparison</h1>\n");
+        List<String> conclusion = CompareMarkdown.conclusionSentences(a);
+        html.append("<p class=\"c\">").append(escape(conclusion.get(0))).append("</p>\n");
+        if (conclusion.size() > 1) {
+            html.append("<ul class=\"c\">");
+            conclusion.subList(1, conclusion.size())
+                    .forEach(sentence -> html.append("<li>").append(escape(sentence)).append("</li>"));
+            html.append("</ul>\n");
+        }
+        html.append("<p>");
         List<Analysis.Group> groups = a.groups();
         for (int i = 0; i < groups.size(); i++) {
             Analysis.Group g = groups.get(i);

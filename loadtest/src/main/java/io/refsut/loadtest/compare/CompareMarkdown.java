@@ -25,7 +25,10 @@ public final class CompareMarkdown {
 
     static String render(Analysis a) {
         StringBuilder md = new StringBuilder("# Comparison\n\n");
-        md.append(conclusion(a)).append("\n\n");
+        List<String> conclusion = conclusionSentences(a);
+        md.append(conclusion.get(0)).append("\n\n");
+        conclusion.subList(1, conclusion.size()).forEach(sentence -> md.append("- ").append(sentence).append('\n'));
+        md.append(conclusion.size() > 1 ? "\n" : "");
         configurations(a, md);
         verdicts(a, md);
         pairs(a, md);
@@ -36,8 +39,17 @@ public final class CompareMarkdown {
         return md.toString();
     }
 
-    /** The plain-language paragraph at the top of compare.md, generated from the verdicts. */
+    /** The plain-language conclusion at the top of compare.md, generated from the verdicts, as one paragraph. */
     public static String conclusion(Analysis a) {
+        return String.join(" ", conclusionSentences(a));
+    }
+
+    /**
+     * The conclusion's sentences: what is compared first, then one per finding (failed executions, mixed runs, each
+     * ranking, each pair, the time outside MongoDB, the cost, the stand-in), which compare.md and compare.html list
+     * under it.
+     */
+    static List<String> conclusionSentences(Analysis a) {
         List<String> sentences = new ArrayList<>();
         List<Analysis.Group> compared = a.compared();
         sentences.add("This compares " + a.groups().size() + " configuration" + (a.groups().size() == 1 ? "" : "s")
@@ -125,7 +137,7 @@ public final class CompareMarkdown {
             sentences.add("These runs used the embedded MongoDB stand-in (mongo-java-server), so they compare the "
                     + "system on this machine, not databases.");
         }
-        return String.join(" ", sentences);
+        return sentences;
     }
 
     private static void configurations(Analysis a, StringBuilder md) {

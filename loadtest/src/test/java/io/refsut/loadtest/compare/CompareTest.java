@@ -140,6 +140,18 @@ class CompareTest {
                 conclusion);
         assertTrue(conclusion.contains("6 of 15 per-operation figures differ beyond the spread"), conclusion);
         assertTrue(conclusion.contains("1 failed execution was left out"), conclusion);
+        // compare.md and compare.html: what is compared, then one finding per bullet
+        List<String> sentences = CompareMarkdown.conclusionSentences(a);
+        assertTrue(sentences.size() >= 4, sentences.toString());
+        assertEquals(conclusion, String.join(" ", sentences));
+        String md = CompareMarkdown.render(a);
+        assertTrue(md.startsWith("# Comparison\n\n" + sentences.get(0) + "\n\n- " + sentences.get(1) + "\n"), md);
+        sentences.subList(1, sentences.size()).forEach(s -> assertTrue(md.contains("\n- " + s + "\n"), s));
+        String html = CompareHtml.render(a);
+        int list = html.indexOf("<ul class=\"c\">");
+        assertTrue(list > 0, html);
+        String items = html.substring(list, html.indexOf("</ul>", list));
+        assertEquals(sentences.size() - 1, items.split("<li>", -1).length - 1, items);
     }
 
     @Test
