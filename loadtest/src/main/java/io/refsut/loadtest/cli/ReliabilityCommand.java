@@ -104,7 +104,7 @@ public final class ReliabilityCommand implements Callable<Integer> {
             Set<ReliabilitySuite.Part> chosen = EnumSet.noneOf(ReliabilitySuite.Part.class);
             for (String part : parts.split(",")) {
                 if (!part.isBlank()) {
-                    chosen.add(ReliabilitySuite.Part.valueOf(part.trim().toUpperCase(Locale.ROOT).replace('-', '_')));
+                    chosen.add(part(part.trim()));
                 }
             }
             java.time.Duration soakFor = Durations.parse(soak);
@@ -131,6 +131,17 @@ public final class ReliabilityCommand implements Callable<Integer> {
         } catch (StackException e) {
             System.err.println("[sut] " + e.getMessage());
             return 1;
+        }
+    }
+
+    /** A part by its name on the command line ({@code bad-input}, {@code faults}, {@code soak}). */
+    private static ReliabilitySuite.Part part(String name) {
+        try {
+            return ReliabilitySuite.Part.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown part '" + name + "' in --parts; known: " + Arrays.stream(
+                    ReliabilitySuite.Part.values()).map(p -> p.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                    .collect(java.util.stream.Collectors.joining(", ")));
         }
     }
 

@@ -46,6 +46,11 @@ public final class ReliabilitySuite {
     public record Settings(LocalStack.Settings stack, Path resultsDir, Set<Part> parts, String faults, double rate,
             int accounts, Duration before, Duration down, Duration freeze, Duration after, Duration settle,
             Duration requestTimeout, Duration recoveryWait, Duration soak, long seed, String commandLine) {
+
+        /** Refuses an unknown fault id here, before anything starts ({@link IllegalArgumentException}). */
+        public Settings {
+            Fault.parse(faults);
+        }
     }
 
     /** The report folder and whether every part passed. */
