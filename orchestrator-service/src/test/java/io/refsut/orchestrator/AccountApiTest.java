@@ -307,6 +307,37 @@ class AccountApiTest extends StubbedDownstreams {
     }
 
     @Test
+    void deletesABalanceItsCompensationCouldNotDelete() {
+        UUID id = UUID.randomUUID();
+        // both halves written, the audit fails, the account is deleted, the balance's delete finds balances down
+        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(id, 1, 0, List.of()))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
+                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z"))
+                .willReturn(aResponse().withStatus(204)));
+        wireMock.stubFor(WireMock.delete("/balances/" + id + "?ifVersion=0")
+                .willReturn(json(503, Docs.problem(503, "down"))));
+
+        postJson("/api/v1/accounts", """
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(503)
+                .contentType("application/problem+json")
+                .body("detail", containsString("compensation incomplete"))
+                .body("detail", containsString("the recovery sweep deletes a half it finds alone"));
+        wireMock.verify(1, WireMock.deleteRequestedFor(urlEqualTo("/balances/" + id + "?ifVersion=0")));
+
+        // balances is back; the account is gone, the balance alone: the sweep deletes it
+        wireMock.stubFor(WireMock.delete("/balances/" + id + "?ifVersion=0").willReturn(aResponse().withStatus(204)));
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(404, Docs.problem(404, "absent"))));
+        wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 1, 0, List.of()))));
+        Integer deleted = lateInserts.cleanUp(java.time.Duration.ZERO,
+                new io.refsut.orchestrator.client.CallContext("test", null)).await().atMost(java.time.Duration.ofSeconds(30));
+        assertEquals(1, deleted);
+        wireMock.verify(2, WireMock.deleteRequestedFor(urlEqualTo("/balances/" + id + "?ifVersion=0")));
+        wireMock.verify(1, WireMock.deleteRequestedFor(urlPathEqualTo("/accounts/" + id)));
+    }
+
+    @Test
     void leavesAnAccountAloneWhenARetryCompletedIt() {
         UUID id = UUID.randomUUID();
         creationWithFailedBalance(id);

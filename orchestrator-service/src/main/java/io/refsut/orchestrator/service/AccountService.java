@@ -150,7 +150,8 @@ public class AccountService {
     /**
      * Compensation of a failed account creation: deletes what this request inserted (the balance only while still at
      * version 0, never debited), so no half of an account remains; always ends in {@code failure}, marked compensated,
-     * or partial when a delete failed (its dependency is down).
+     * or partial when a delete failed (its dependency is down) — then what it could not delete is left to the
+     * recovery sweep ({@link LateInserts}), which deletes a half it finds alone.
      */
     private <T> Uni<T> undo(UUID id, Account inserted, boolean balanceInserted, CallContext context,
             TransactionFailure failure) {
@@ -169,9 +170,21 @@ public class AccountService {
         if (undone.isEmpty()) {
             return Uni.createFrom().failure(failure);
         }
-        return chain.onItemOrFailure().transformToUni((v, e) -> Uni.createFrom().failure(e == null
-                ? failure.compensatedBy(undone, "the half-made account " + id + " was deleted")
-                : failure.withNote("compensation incomplete (" + PaymentService.reason(e) + ")")));
+        return chain.onItemOrFailure().transformToUni((v, e) -> {
+            if (e == null) {
+                return Uni.createFrom().failure(failure.compensatedBy(undone, "the half-made account " + id
+                        + " was deleted"));
+            }
+            // the deletes run one after the other: the failed one and any after it are the sweep's
+            if (inserted != null) {
+                lateInserts.expect(LateInserts.Kind.ACCOUNT, id);
+            }
+            if (balanceInserted) {
+                lateInserts.expect(LateInserts.Kind.BALANCE, id);
+            }
+            return Uni.createFrom().failure(failure.withNote("compensation incomplete (" + PaymentService.reason(e)
+                    + "); the recovery sweep deletes a half it finds alone"));
+        });
     }
 
     static <T> void settle(Leg<T> leg, Written write, List<Written> written, List<Throwable> failures) {

@@ -27,8 +27,9 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Inserts of a failed account creation whose outcome is unknown (a timeout or 5xx: the data service may have
- * applied it, or may still apply it when it resumes — a frozen process answers late). The creation's compensation
- * deletes what it knows; such an insert can land after that and leave half an account. The recovery sweep calls
+ * applied it, or may still apply it when it resumes — a frozen process answers late), and halves its compensation
+ * could not delete (their dependency was down). The creation's compensation deletes what it knows; such an insert can
+ * land after that, or such a delete fail, and leave half an account. The recovery sweep calls
  * {@link #cleanUp} on its timer: once an entry is older than {@code minAge}, its document is deleted if it exists
  * while the other half does not (if both exist, a client retry completed the account and nothing is touched); an
  * entry whose dependency cannot be reached is kept for the next sweep, at most {@link #MAX_ATTEMPTS} times.
