@@ -27,6 +27,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 
@@ -264,12 +265,7 @@ class AccountApiTest extends StubbedDownstreams {
     @Test
     void deletesBothHalvesWhenTheAuditFails() {
         UUID id = UUID.randomUUID();
-        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
-        wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(id, 1, 0, List.of()))));
-        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
-        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
-                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(aResponse().withStatus(204)));
-        wireMock.stubFor(WireMock.delete("/balances/" + id + "?ifVersion=0").willReturn(aResponse().withStatus(204)));
+        creationWhoseAuditFails(id, aResponse().withStatus(204));
 
         postJson("/api/v1/accounts", """
                 {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(503)
@@ -310,14 +306,7 @@ class AccountApiTest extends StubbedDownstreams {
     void deletesABalanceItsCompensationCouldNotDelete() {
         UUID id = UUID.randomUUID();
         // both halves written, the audit fails, the account is deleted, the balance's delete finds balances down
-        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
-        wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(id, 1, 0, List.of()))));
-        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
-        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
-                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z"))
-                .willReturn(aResponse().withStatus(204)));
-        wireMock.stubFor(WireMock.delete("/balances/" + id + "?ifVersion=0")
-                .willReturn(json(503, Docs.problem(503, "down"))));
+        creationWhoseAuditFails(id, json(503, Docs.problem(503, "down")));
 
         postJson("/api/v1/accounts", """
                 {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(503)
@@ -348,6 +337,20 @@ class AccountApiTest extends StubbedDownstreams {
         assertEquals(0, lateInserts.cleanUp(java.time.Duration.ZERO,
                 new io.refsut.orchestrator.client.CallContext("test", null)).await().atMost(java.time.Duration.ofSeconds(30)));
         wireMock.verify(0, WireMock.deleteRequestedFor(urlPathEqualTo("/balances/" + id)));
+    }
+
+    /**
+     * Stubs an account creation whose two inserts succeed and whose audit event answers 500: the account's delete
+     * answers 204, the balance's {@code balanceDelete}.
+     */
+    private void creationWhoseAuditFails(UUID id, ResponseDefinitionBuilder balanceDelete) {
+        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(id, 1, 0, List.of()))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id))
+                .withQueryParam("ifCreatedAt", WireMock.equalTo("2026-01-01T00:00:00Z"))
+                .willReturn(aResponse().withStatus(204)));
+        wireMock.stubFor(WireMock.delete("/balances/" + id + "?ifVersion=0").willReturn(balanceDelete));
     }
 
     /**
