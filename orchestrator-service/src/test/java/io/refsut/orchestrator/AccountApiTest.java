@@ -292,13 +292,11 @@ class AccountApiTest extends StubbedDownstreams {
         wireMock.stubFor(WireMock.delete(urlPathEqualTo("/balances/" + id)).withQueryParam("ifVersion",
                 WireMock.equalTo("0")).willReturn(aResponse().withStatus(204)));
 
-        Integer deleted = lateInserts.cleanUp(java.time.Duration.ZERO,
-                new io.refsut.orchestrator.client.CallContext("test", null)).await().atMost(java.time.Duration.ofSeconds(30));
+        Integer deleted = sweep();
         assertEquals(1, deleted);
         wireMock.verify(WireMock.deleteRequestedFor(urlPathEqualTo("/balances/" + id))
                 .withQueryParam("ifVersion", WireMock.equalTo("0")));
-        assertEquals(0, lateInserts.cleanUp(java.time.Duration.ZERO,
-                new io.refsut.orchestrator.client.CallContext("test", null)).await().atMost(java.time.Duration.ofSeconds(30)),
+        assertEquals(0, sweep(),
                 "settled entries are not tried again");
     }
 
@@ -319,11 +317,32 @@ class AccountApiTest extends StubbedDownstreams {
         wireMock.stubFor(WireMock.delete("/balances/" + id + "?ifVersion=0").willReturn(aResponse().withStatus(204)));
         wireMock.stubFor(get("/accounts/" + id).willReturn(json(404, Docs.problem(404, "absent"))));
         wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 1, 0, List.of()))));
-        Integer deleted = lateInserts.cleanUp(java.time.Duration.ZERO,
-                new io.refsut.orchestrator.client.CallContext("test", null)).await().atMost(java.time.Duration.ofSeconds(30));
+        Integer deleted = sweep();
         assertEquals(1, deleted);
         wireMock.verify(2, WireMock.deleteRequestedFor(urlEqualTo("/balances/" + id + "?ifVersion=0")));
         wireMock.verify(1, WireMock.deleteRequestedFor(urlPathEqualTo("/accounts/" + id)));
+    }
+
+    @Test
+    void deletesTheBalanceEvenWhenTheAccountsDeleteFailsAndLeavesTheAccountToTheSweep() {
+        UUID id = UUID.randomUUID();
+        creationWhoseAuditFails(id, aResponse().withStatus(204));
+        // accounts goes down between the insert and the compensation's delete
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id)).willReturn(json(503, Docs.problem(503,
+                "down"))));
+
+        postJson("/api/v1/accounts", """
+                {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(503)
+                .body("detail", containsString("compensation incomplete"));
+        // the balance's delete was still sent: no whole account is left behind
+        wireMock.verify(1, WireMock.deleteRequestedFor(urlEqualTo("/balances/" + id + "?ifVersion=0")));
+
+        // accounts is back: the account is there alone, and the sweep deletes it
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/accounts/" + id)).willReturn(aResponse().withStatus(204)));
+        wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+        wireMock.stubFor(get("/balances/" + id).willReturn(json(404, Docs.problem(404, "absent"))));
+        assertEquals(1, sweep());
+        wireMock.verify(2, WireMock.deleteRequestedFor(urlPathEqualTo("/accounts/" + id)));
     }
 
     @Test
@@ -334,9 +353,14 @@ class AccountApiTest extends StubbedDownstreams {
         wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
         wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 1, 0, List.of()))));
 
-        assertEquals(0, lateInserts.cleanUp(java.time.Duration.ZERO,
-                new io.refsut.orchestrator.client.CallContext("test", null)).await().atMost(java.time.Duration.ofSeconds(30)));
+        assertEquals(0, sweep());
         wireMock.verify(0, WireMock.deleteRequestedFor(urlPathEqualTo("/balances/" + id)));
+    }
+
+    /** One recovery sweep of the late halves, every entry due. */
+    private int sweep() {
+        return lateInserts.cleanUp(java.time.Duration.ZERO, new io.refsut.orchestrator.client.CallContext("test", null))
+                .await().atMost(java.time.Duration.ofSeconds(30));
     }
 
     /**

@@ -150,40 +150,41 @@ public class AccountService {
     /**
      * Compensation of a failed account creation: deletes what this request inserted (the balance only while still at
      * version 0, never debited), so no half of an account remains; always ends in {@code failure}, marked compensated,
-     * or partial when a delete failed (its dependency is down) — then what it could not delete is left to the
-     * recovery sweep ({@link LateInserts}), which deletes a half it finds alone.
+     * or partial when a delete failed (its dependency is down) — each delete is tried whatever the other did, and what
+     * could not be deleted is left to the recovery sweep ({@link LateInserts}), which deletes a half it finds alone.
      */
     private <T> Uni<T> undo(UUID id, Account inserted, boolean balanceInserted, CallContext context,
             TransactionFailure failure) {
         List<Written> undone = new ArrayList<>();
+        // each delete is tried whatever the one before it did; a half whose delete failed is the sweep's
+        List<Throwable> failed = new java.util.concurrent.CopyOnWriteArrayList<>();
         Uni<Void> chain = Uni.createFrom().voidItem();
         if (inserted != null) {
             undone.add(new Written("accounts", "delete", id));
             String createdAt = String.valueOf(inserted.createdAt());
-            chain = chain.flatMap(v -> calls.delete(Dependency.ACCOUNTS,
-                    () -> accounts.delete(id, createdAt, context)));
+            chain = chain.flatMap(v -> orLeaveToSweep(calls.delete(Dependency.ACCOUNTS,
+                    () -> accounts.delete(id, createdAt, context)), LateInserts.Kind.ACCOUNT, id, failed));
         }
         if (balanceInserted) {
             undone.add(new Written("balances", "delete", id));
-            chain = chain.flatMap(v -> calls.delete(Dependency.BALANCES, () -> balances.delete(id, 0, context)));
+            chain = chain.flatMap(v -> orLeaveToSweep(calls.delete(Dependency.BALANCES,
+                    () -> balances.delete(id, 0, context)), LateInserts.Kind.BALANCE, id, failed));
         }
         if (undone.isEmpty()) {
             return Uni.createFrom().failure(failure);
         }
-        return chain.onItemOrFailure().transformToUni((v, e) -> {
-            if (e == null) {
-                return Uni.createFrom().failure(failure.compensatedBy(undone, "the half-made account " + id
-                        + " was deleted"));
-            }
-            // the deletes run one after the other: the failed one and any after it are the sweep's
-            if (inserted != null) {
-                lateInserts.expect(LateInserts.Kind.ACCOUNT, id);
-            }
-            if (balanceInserted) {
-                lateInserts.expect(LateInserts.Kind.BALANCE, id);
-            }
-            return Uni.createFrom().failure(failure.withNote("compensation incomplete (" + PaymentService.reason(e)
-                    + "); the recovery sweep deletes a half it finds alone"));
+        return chain.flatMap(v -> Uni.createFrom().failure(failed.isEmpty()
+                ? failure.compensatedBy(undone, "the half-made account " + id + " was deleted")
+                : failure.withNote("compensation incomplete (" + PaymentService.reason(failed.get(0))
+                        + "); the recovery sweep deletes a half it finds alone")));
+    }
+
+    /** A compensating delete; when it fails, the half goes on the sweep's list and the failure is kept. */
+    private Uni<Void> orLeaveToSweep(Uni<?> delete, LateInserts.Kind kind, UUID id, List<Throwable> failed) {
+        return delete.replaceWithVoid().onFailure().recoverWithItem(e -> {
+            failed.add(e);
+            lateInserts.expect(kind, id);
+            return null;
         });
     }
 
