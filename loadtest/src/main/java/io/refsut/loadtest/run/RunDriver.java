@@ -212,7 +212,7 @@ public final class RunDriver {
         Map<String, Object> loadInfo = new LinkedHashMap<>();
         if (settings.phases() != RunSettings.Phases.RUN_ONLY) {
             phaseBegins();
-            Integer failed = loadPhase(loadParameters, gatling, gatlingResults, out, stack, loadInfo);
+            Integer failed = loadPhase(loadParameters, warm, gatling, gatlingResults, out, stack, loadInfo);
             if (failed != null) {
                 return failed;
             }
@@ -323,16 +323,15 @@ public final class RunDriver {
         }
     }
 
-    /** Runs the load phase; returns an exit status when it failed, null when it completed. */
-    private Integer loadPhase(SimulationParameters loadParameters, Map<String, String> gatling, Path gatlingResults,
-            Path out, LocalStack stack, Map<String, Object> loadInfo) throws IOException {
-        String ramp = "";
-        if (loadParameters.loadRampMillis() > 0) {
-            boolean warmupRan = settings.phases() == RunSettings.Phases.LOAD_AND_RUN && !settings.warmup().isZero();
-            ramp = ", started over " + loadParameters.loadRampMillis() / 1000 + " s or until every record is taken ("
-                    + (warmupRan ? "the warm-up ended before the system was warm" : "no concurrent warm-up before it")
-                    + ")";
-        }
+    /**
+     * Runs the load phase after {@code warm}, the concurrent warm-up's result (null when none ran); returns an exit
+     * status when it failed, null when it completed.
+     */
+    private Integer loadPhase(SimulationParameters loadParameters, Warmup.Result warm, Map<String, String> gatling,
+            Path gatlingResults, Path out, LocalStack stack, Map<String, Object> loadInfo) throws IOException {
+        String ramp = loadParameters.loadRampMillis() == 0 ? "" : ", started over "
+                + loadParameters.loadRampMillis() / 1000 + " s or until every record is taken (" + (warm == null
+                        ? "no concurrent warm-up before it" : "the warm-up ended before the system was warm") + ")";
         console.accept("load phase: " + settings.records() + " accounts and " + settings.payments() + " payments, "
                 + settings.loadConcurrency() + " concurrent users" + ramp);
         long loadTotal = settings.records() + settings.payments();
