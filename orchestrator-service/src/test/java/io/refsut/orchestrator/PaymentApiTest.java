@@ -9,6 +9,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static io.restassured.RestAssured.given;
@@ -18,11 +19,15 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import jakarta.inject.Inject;
 
@@ -33,6 +38,7 @@ import com.github.tomakehurst.wiremock.client.WireMock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.refsut.orchestrator.service.PaymentRecovery;
 
 /** Payment operations: call graph, the optimistic balance debit, idempotence, partial transactions. */
 @QuarkusTest
@@ -41,6 +47,9 @@ class PaymentApiTest extends StubbedDownstreams {
 
     @Inject
     MeterRegistry registry;
+
+    @Inject
+    PaymentRecovery recovery;
 
     private final UUID accountId = UUID.randomUUID();
     private final UUID paymentId = UUID.randomUUID();
@@ -283,6 +292,47 @@ class PaymentApiTest extends StubbedDownstreams {
                 .body("partial[0].dependency", equalTo("payments"))
                 .body("compensated", nullValue());
         wireMock.verify(0, putRequestedFor(urlPathMatching("/payments/.*")));
+    }
+
+    @Test
+    void aPaymentLeftPendingKeepsItsIdInTheBalanceUntilTheSweepSettlesIt() {
+        // balances is down: the debit's outcome is unknown and its compensation cannot run, the payment stays PENDING
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(paymentId, accountId, 100))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(500, Docs.problem(500, "down"))));
+        postJson("/api/v1/payments", payment(100)).statusCode(503).body("detail", containsString("stays PENDING"));
+        assertTrue(unsettledPayments.contains(paymentId));
+
+        // balances is back; the next payment of the account finds it in the oldest of the 16 applied ids
+        wireMock.resetAll();
+        breakers.resetAll();
+        UUID next = UUID.randomUUID();
+        List<UUID> newer = Stream.generate(UUID::randomUUID).limit(15).toList();
+        List<UUID> applied = Stream.concat(newer.stream(), Stream.of(paymentId)).toList();
+        activeAccount("EUR");
+        completes();
+        wireMock.stubFor(post("/payments").willReturn(json(201, Docs.payment(next, accountId, 50))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 900, 9, applied))));
+        List<UUID> kept = Stream.concat(Stream.of(next), Stream.concat(newer.stream().limit(14), Stream.of(paymentId)))
+                .toList();
+        wireMock.stubFor(put("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 850, 10, kept))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(next, "PAYMENT_MADE"))));
+        postJson("/api/v1/payments", """
+                {"id":"%s","accountId":"%s","amountMinor":50,"currency":"EUR","reference":"invoice 2"}"""
+                .formatted(next, accountId)).statusCode(201);
+
+        // the debit drops the oldest settled id, not the unsettled one: the sweep can still see that debit
+        wireMock.verify(putRequestedFor(urlEqualTo("/balances/" + accountId)).withRequestBody(equalToJson("""
+                {"currency":"EUR","availableMinor":850,"version":9,"appliedPayments":[%s]}""".formatted(
+                kept.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(","))))));
+
+        // the next sweep settles it at once (its owner's request is over), without waiting for min-age-ms
+        wireMock.stubFor(get(urlPathEqualTo("/payments")).willReturn(json(200, "[]")));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 850, 10, kept))));
+        assertEquals(new PaymentRecovery.Sweep(1, 0, 0), recovery.sweep().await().atMost(Duration.ofSeconds(30)));
+        wireMock.verify(putRequestedFor(urlEqualTo("/payments/" + paymentId + "?ifStatus=PENDING"))
+                .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("COMPLETED"))));
+        assertFalse(unsettledPayments.contains(paymentId), "settled, forgotten");
     }
 
     @Test

@@ -8,6 +8,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -82,6 +83,33 @@ class RecoveryTest extends StubbedDownstreams {
         assertTrue(!before.isBefore(started.minusSeconds(30)) && !before.isAfter(ended.minusSeconds(30)),
                 "createdBefore " + before + " is the sweep's time minus 30 s");
         assertEquals("50", query.queryParameter("limit").firstValue());
+    }
+
+    @Test
+    void remembersThePaymentsPendingAtStartUpAndSettlesEachOnceItIsOldEnough() {
+        // a crash left two payments PENDING: one created 40 s before the start, one just before it
+        Instant startedAt = Instant.now();
+        String old = Docs.payment(debitedPayment, debitedAccount, 30)
+                .replace("2026-01-01T00:00:00Z", startedAt.minusSeconds(40).toString());
+        String young = Docs.payment(undebitedPayment, undebitedAccount, 40)
+                .replace("2026-01-01T00:00:00Z", startedAt.minusSeconds(1).toString());
+        wireMock.stubFor(get(urlPathEqualTo("/payments")).withQueryParam("createdBefore",
+                WireMock.equalTo(startedAt.toString())).willReturn(json(200, "[" + old + "," + young + "]")));
+        wireMock.stubFor(get(urlPathEqualTo("/payments")).atPriority(10).willReturn(json(200, "[]")));
+        wireMock.stubFor(get("/balances/" + debitedAccount).willReturn(json(200,
+                Docs.balance(debitedAccount, 970, 1, List.of(debitedPayment)))));
+        wireMock.stubFor(put("/payments/" + debitedPayment + "?ifStatus=PENDING")
+                .willReturn(json(200, Docs.payment(debitedPayment, debitedAccount, 30, "COMPLETED"))));
+
+        assertEquals(2, recovery.rememberPending(startedAt).await().atMost(Duration.ofSeconds(30)));
+        assertTrue(unsettledPayments.contains(debitedPayment) && unsettledPayments.contains(undebitedPayment));
+
+        // the sweep settles the old one from memory; the young one waits for sut.recovery.min-age-ms, protected
+        assertEquals(new PaymentRecovery.Sweep(1, 0, 0), recovery.sweep().await().atMost(Duration.ofSeconds(30)));
+        wireMock.verify(1, putRequestedFor(urlPathMatching("/payments/.*")));
+        wireMock.verify(0, WireMock.getRequestedFor(urlEqualTo("/balances/" + undebitedAccount)));
+        assertFalse(unsettledPayments.contains(debitedPayment));
+        assertTrue(unsettledPayments.contains(undebitedPayment));
     }
 
     @Test

@@ -18,13 +18,14 @@ import org.junit.jupiter.api.BeforeEach;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 
+import io.refsut.orchestrator.service.UnsettledPayments;
 import io.restassured.response.ValidatableResponse;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 
 /**
  * A test of the orchestrator against one WireMock server standing in for the four data services
  * ({@link WireMockDownstreams}): the application is warmed once, and every test starts with no stubs, an empty
- * request journal and closed breakers.
+ * request journal, closed breakers and no unsettled payment remembered.
  */
 abstract class StubbedDownstreams {
 
@@ -34,10 +35,14 @@ abstract class StubbedDownstreams {
     @Inject
     CircuitBreakerMaintenance breakers;
 
+    @Inject
+    UnsettledPayments unsettledPayments;
+
     @BeforeEach
     void resetStubs() {
         Warmup.once(wireMock);
         wireMock.resetAll();
+        unsettledPayments.clear();
     }
 
     @AfterEach

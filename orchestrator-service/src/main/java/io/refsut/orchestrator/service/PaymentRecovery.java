@@ -1,7 +1,10 @@
 package io.refsut.orchestrator.service;
 
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -35,7 +38,10 @@ import io.vertx.core.Vertx;
  * it have landed meanwhile, it is restored). The payment's change is one replace conditional on it still being
  * PENDING. Runs at start-up and every
  * {@code sut.recovery.interval-ms}, at most {@code max-pages} pages of {@code page-size} payments per sweep, one
- * payment at a time; a sweep never overlaps another.
+ * payment at a time; a sweep never overlaps another. Each sweep first settles the {@link UnsettledPayments} that are
+ * due: the payments this orchestrator left PENDING itself (due at once: no request of its own is still at work on
+ * them) and those found PENDING at start-up (due at {@code min-age-ms}); every payment the sweep finds PENDING and
+ * cannot settle yet joins them, so that no debit of this orchestrator trims its id out of the balance meanwhile.
  */
 @ApplicationScoped
 public class PaymentRecovery {
@@ -46,6 +52,7 @@ public class PaymentRecovery {
 
     private final PaymentsRestClient payments;
     private final PaymentService paymentService;
+    private final UnsettledPayments unsettled;
     private final LateInserts lateInserts;
     private final DownstreamCalls calls;
     private final RecoverySettings settings;
@@ -57,9 +64,11 @@ public class PaymentRecovery {
     private volatile long timer = -1;
 
     public PaymentRecovery(@RestClient PaymentsRestClient payments, PaymentService paymentService,
-            LateInserts lateInserts, DownstreamCalls calls, OrchestratorConfig config, MeterRegistry registry) {
+            UnsettledPayments unsettled, LateInserts lateInserts, DownstreamCalls calls, OrchestratorConfig config,
+            MeterRegistry registry) {
         this.payments = payments;
         this.paymentService = paymentService;
+        this.unsettled = unsettled;
         this.lateInserts = lateInserts;
         this.calls = calls;
         this.settings = config.recovery();
@@ -72,7 +81,19 @@ public class PaymentRecovery {
         if (!settings.enabled()) {
             return;
         }
-        vertx.setTimer(1, id -> runQuietly());
+        Instant startedAt = Instant.now();
+        vertx.setTimer(1, id -> rememberPending(startedAt).subscribe().with(
+                remembered -> {
+                    if (remembered > 0) {
+                        Log.infof("recovery sweep: %d payments found PENDING at start-up", remembered);
+                    }
+                    runQuietly();
+                },
+                failure -> {
+                    Log.warnf("recovery sweep: the payments PENDING at start-up could not be listed: %s",
+                            PaymentService.reason(failure));
+                    runQuietly();
+                }));
         timer = vertx.setPeriodic(settings.intervalMs(), id -> runQuietly());
     }
 
@@ -104,31 +125,69 @@ public class PaymentRecovery {
         }
     }
 
+    /**
+     * Remembers the payments PENDING before {@code startedAt} (one page): a crash of this orchestrator may have left
+     * them debited, and its debits must not trim their ids before the sweep settles them.
+     *
+     * @return how many were remembered
+     */
+    public Uni<Integer> rememberPending(Instant startedAt) {
+        CallContext context = new CallContext("recovery-sweep-start", null);
+        return calls.query(Dependency.PAYMENTS, () -> payments.list(PaymentService.PENDING, startedAt.toString(),
+                settings.pageSize(), context)).map(pending -> {
+                    for (Payment payment : pending) {
+                        Instant oldEnough = payment.createdAt() == null ? startedAt
+                                : payment.createdAt().plusMillis(settings.minAgeMs());
+                        unsettled.remember(payment, oldEnough);
+                    }
+                    return pending.size();
+                });
+    }
+
     /** One sweep now (no-op answering zeros when one is already running). */
     public Uni<Sweep> sweep() {
         if (!running.compareAndSet(false, true)) {
             return Uni.createFrom().item(new Sweep(0, 0, 0));
         }
         CallContext context = new CallContext("recovery-sweep-" + sweeps.incrementAndGet(), null);
-        Instant before = Instant.now().minusMillis(settings.minAgeMs());
-        return page(context, before, 0, new Sweep(0, 0, 0))
+        Instant now = Instant.now();
+        Instant before = now.minusMillis(settings.minAgeMs());
+        List<UnsettledPayments.Entry> due = unsettled.due(now);
+        Set<UUID> tried = new HashSet<>();
+        due.forEach(entry -> tried.add(entry.payment().id()));
+        return Multi.createFrom().iterable(due)
+                .onItem().transformToUniAndConcatenate(entry -> settle(entry.payment(), context)
+                        .invoke(outcome -> {
+                            if (outcome.equals("failed")) {
+                                unsettled.failed(entry, "its dependency did not answer");
+                            }
+                        }))
+                .collect().asList()
+                .flatMap(outcomes -> page(context, before, 0, add(new Sweep(0, 0, 0), outcomes), tried))
                 .onTermination().invoke(() -> running.set(false));
     }
 
-    private Uni<Sweep> page(CallContext context, Instant before, int pageIndex, Sweep sofar) {
+    private Uni<Sweep> page(CallContext context, Instant before, int pageIndex, Sweep sofar, Set<UUID> tried) {
         return calls.query(Dependency.PAYMENTS, () -> payments.list(PaymentService.PENDING, before.toString(),
                 settings.pageSize(), context))
                 .flatMap(pending -> Multi.createFrom().iterable(pending)
-                        .onItem().transformToUniAndConcatenate(payment -> settle(payment, context))
+                        .onItem().transformToUniAndConcatenate(payment -> tried.add(payment.id())
+                                ? settle(payment, context).invoke(outcome -> {
+                                    if (outcome.equals("failed")) {
+                                        unsettled.remember(payment, Instant.now());
+                                    }
+                                })
+                                : Uni.createFrom().item("tried"))
                         .collect().asList()
                         .flatMap(outcomes -> {
                             Sweep next = add(sofar, outcomes);
-                            boolean progress = outcomes.stream().anyMatch(o -> !o.equals("failed"));
+                            boolean progress = outcomes.stream()
+                                    .anyMatch(o -> o.equals("completed") || o.equals("cancelled"));
                             if (pending.size() < settings.pageSize() || pageIndex + 1 >= settings.maxPages()
                                     || !progress) {
                                 return Uni.createFrom().item(next);
                             }
-                            return page(context, before, pageIndex + 1, next);
+                            return page(context, before, pageIndex + 1, next, tried);
                         }));
     }
 
@@ -141,8 +200,10 @@ public class PaymentRecovery {
                                 context, true, 0)
                                 .flatMap(restored -> paymentService.cancel(payment, context))
                                 .map(done -> "cancelled"))
-                .onItem().invoke(outcome -> (outcome.equals("completed") ? completedCounter : cancelledCounter)
-                        .increment())
+                .onItem().invoke(outcome -> {
+                    (outcome.equals("completed") ? completedCounter : cancelledCounter).increment();
+                    unsettled.forget(payment.id());
+                })
                 .onFailure().recoverWithItem(e -> {
                     failedCounter.increment();
                     Log.debugf("recovery sweep: payment %s stays PENDING for now: %s", payment.id(),
@@ -159,6 +220,9 @@ public class PaymentRecovery {
             switch (outcome) {
                 case "completed" -> completed++;
                 case "cancelled" -> cancelled++;
+                case "tried" -> {
+                    // already tried in this sweep, as an unsettled payment due
+                }
                 default -> failed++;
             }
         }

@@ -1,5 +1,6 @@
 package io.refsut.orchestrator.service;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -43,17 +44,19 @@ public class PaymentService {
     private final AuditTrail audit;
     private final DownstreamCalls calls;
     private final BusinessMetrics metrics;
+    private final UnsettledPayments unsettled;
     private final int maxConflictRetries;
 
     public PaymentService(@RestClient AccountsRestClient accounts, @RestClient PaymentsRestClient payments,
             @RestClient BalancesRestClient balances, AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics,
-            OrchestratorConfig config) {
+            UnsettledPayments unsettled, OrchestratorConfig config) {
         this.accounts = accounts;
         this.payments = payments;
         this.balances = balances;
         this.audit = audit;
         this.calls = calls;
         this.metrics = metrics;
+        this.unsettled = unsettled;
         this.maxConflictRetries = config.balance().maxConflictRetries();
     }
 
@@ -166,6 +169,7 @@ public class PaymentService {
                                             List.of(new Written("balances", "restore", payment.accountId())),
                                             "debit of " + payment.id() + " restored")));
                         }))
+                .onFailure(e -> !(e instanceof TransactionFailure)).invoke(e -> leftPending(payment))
                 .onFailure(e -> !(e instanceof TransactionFailure)).transform(e -> TransactionFailure.of(e, written)
                         .withNote("payment " + payment.id() + " stays PENDING with its debit; the recovery sweep "
                                 + "completes it"));
@@ -182,6 +186,7 @@ public class PaymentService {
                 .flatMap(restored -> cancel(payment, context).map(cancelled -> restored))
                 .onItemOrFailure().transformToUni((restored, e) -> {
                     if (e != null) {
+                        leftPending(payment);
                         return Uni.createFrom().failure(failure.withNote("compensation incomplete ("
                                 + reason(e) + "): payment " + payment.id()
                                 + " stays PENDING; the recovery sweep completes or cancels it"));
@@ -197,11 +202,21 @@ public class PaymentService {
 
     /** s3 replace PENDING → CANCELLED; a payment already CANCELLED counts as done. */
     Uni<Payment> cancel(Payment payment, CallContext context) {
+        return settleAs(payment, CANCELLED, context);
+    }
+
+    /** s3 replace PENDING → COMPLETED for the sweep; a payment already COMPLETED counts as done. */
+    Uni<Payment> completeRecovered(Payment payment, CallContext context) {
+        return settleAs(payment, COMPLETED, context);
+    }
+
+    /** s3 replace PENDING → {@code status}; a payment already in {@code status} counts as done, any other fails. */
+    private Uni<Payment> settleAs(Payment payment, String status, CallContext context) {
         return calls.replace(Dependency.PAYMENTS, () -> payments.replaceIf(payment.id(), PENDING,
-                PaymentWrite.withStatus(payment, CANCELLED), context))
+                PaymentWrite.withStatus(payment, status), context))
                 .onFailure(PaymentService::isConflict).recoverWithUni(conflict -> calls.find(Dependency.PAYMENTS,
                         () -> payments.find(payment.id(), context)).map(found -> {
-                            if (found.isPresent() && CANCELLED.equals(found.get().status())) {
+                            if (found.isPresent() && status.equals(found.get().status())) {
                                 return found.get();
                             }
                             throw new IllegalStateException("payment " + payment.id() + " is "
@@ -209,10 +224,12 @@ public class PaymentService {
                         }));
     }
 
-    /** s3 replace PENDING → COMPLETED for the sweep; a payment already COMPLETED counts as done. */
-    Uni<Payment> completeRecovered(Payment payment, CallContext context) {
-        return calls.replace(Dependency.PAYMENTS, () -> payments.replaceIf(payment.id(), PENDING,
-                PaymentWrite.withStatus(payment, COMPLETED), context));
+    /**
+     * {@code payment} stays PENDING with a debit that may have been applied: the sweep settles it at its next run,
+     * and until then no debit of this orchestrator trims its id out of the balance's applied list.
+     */
+    private void leftPending(Payment payment) {
+        unsettled.remember(payment, Instant.now());
     }
 
     /**
@@ -315,7 +332,8 @@ public class PaymentService {
             }
             List<UUID> applied = new ArrayList<>(APPLIED_PAYMENTS_KEPT);
             applied.add(paymentId);
-            current.applied().stream().limit(APPLIED_PAYMENTS_KEPT - 1).forEach(applied::add);
+            // the payments this orchestrator left PENDING keep their ids: the sweep reads them there
+            applied.addAll(unsettled.keep(current.applied(), APPLIED_PAYMENTS_KEPT - 1));
             BalanceReplace next = new BalanceReplace(current.currency(),
                     current.availableMinor() - request.amountMinor(), current.version(), applied, current.note());
             return calls.replace(Dependency.BALANCES, () -> balances.replace(accountId, next, context))
