@@ -14,12 +14,12 @@ import io.quarkus.logging.Log;
 import io.refsut.orchestrator.client.Payment;
 
 /**
- * Payments left PENDING whose debit may have been applied: by this orchestrator when a payment's completion or its
- * compensation could not run (their dependency was down), and, at start-up, those found PENDING and too young for the
- * sweep (a crash of the orchestrator left them). A balance keeps only its last {@link PaymentService#APPLIED_PAYMENTS_KEPT}
- * applied payment ids, and the recovery sweep tells a debited payment from one never debited by that list: a debit
- * made by this orchestrator therefore never trims an unsettled id out of it ({@link #keep}), and the sweep settles
- * an entry as soon as it is due, not only once the payment is older than {@code sut.recovery.min-age-ms}.
+ * Payments left PENDING whose debit may have been applied: those this orchestrator left when a payment's completion
+ * or its compensation could not run (their dependency was down), those a sweep found and could not settle yet, and
+ * those found PENDING at start-up (a crash of the orchestrator may have left them). A balance keeps only its last
+ * {@link PaymentService#APPLIED_PAYMENTS_KEPT} applied payment ids, and the recovery sweep tells a debited payment
+ * from one never debited by that list: a debit made by this orchestrator therefore never trims an unsettled id out of
+ * it ({@link #keep}), and the sweep settles an entry as soon as it is due ({@link PaymentRecovery}).
  * In memory only, at most {@link #MAX_ENTRIES}; another orchestrator replica's debits do not know these entries
  * (docs/CONTRACT.md).
  */
