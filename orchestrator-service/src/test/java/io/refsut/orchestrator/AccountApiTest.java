@@ -358,6 +358,22 @@ class AccountApiTest extends StubbedDownstreams {
     }
 
     /** One recovery sweep of the late halves, every entry due. */
+    @Test
+    void aRetriedCreationWhoseBalanceFailsEachTimeIsOneLateInsertDeletedOnce() {
+        UUID id = UUID.randomUUID();
+        int before = lateInserts.waiting();
+        creationWithFailedBalance(id);
+        creationWithFailedBalance(id);
+        assertEquals(before + 1, lateInserts.waiting(), "the retry's entry is the first one's");
+
+        wireMock.stubFor(get(urlPathMatching("/accounts/.*")).willReturn(json(404, Docs.problem(404, "absent"))));
+        wireMock.stubFor(get(urlPathMatching("/balances/.*")).willReturn(json(404, Docs.problem(404, "absent"))));
+        wireMock.stubFor(get("/balances/" + id).willReturn(json(200, Docs.balance(id, 1, 0, List.of()))));
+        wireMock.stubFor(WireMock.delete(urlPathEqualTo("/balances/" + id)).willReturn(aResponse().withStatus(204)));
+        sweep();
+        wireMock.verify(1, WireMock.deleteRequestedFor(urlPathEqualTo("/balances/" + id)));
+    }
+
     private int sweep() {
         return lateInserts.cleanUp(java.time.Duration.ZERO, new io.refsut.orchestrator.client.CallContext("test", null))
                 .await().atMost(java.time.Duration.ofSeconds(30));

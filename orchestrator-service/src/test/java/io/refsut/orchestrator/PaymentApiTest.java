@@ -326,7 +326,8 @@ class PaymentApiTest extends StubbedDownstreams {
                 {"currency":"EUR","availableMinor":850,"version":9,"appliedPayments":[%s]}""".formatted(
                 kept.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(","))))));
 
-        // the next sweep settles it at once (its owner's request is over), without waiting for min-age-ms
+        // the sweep settles it from memory once it is older than min-age-ms (its createdAt is long past), even when
+        // the sweep's own query does not list it
         wireMock.stubFor(get(urlPathEqualTo("/payments")).willReturn(json(200, "[]")));
         wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 850, 10, kept))));
         assertEquals(new PaymentRecovery.Sweep(1, 0, 0), recovery.sweep().await().atMost(Duration.ofSeconds(30)));

@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -46,11 +47,14 @@ public class LateInserts {
     /** Which half of an account an entry is about. */
     public enum Kind { ACCOUNT, BALANCE }
 
+    private record Key(Kind kind, UUID id) {
+    }
+
     private record Entry(Kind kind, UUID id, long sinceNanos, AtomicInteger attempts) {
     }
 
-    private final ConcurrentLinkedQueue<Entry> entries = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger size = new AtomicInteger();
+    private final ConcurrentHashMap<Key, Entry> entries = new ConcurrentHashMap<>();
+    private final AtomicBoolean cleaning = new AtomicBoolean();
     private final AccountsRestClient accounts;
     private final BalancesRestClient balances;
     private final DownstreamCalls calls;
@@ -64,30 +68,37 @@ public class LateInserts {
         this.registry = registry;
     }
 
-    /** Remembers that the {@code kind} document of account {@code id} may still be inserted. */
+    /**
+     * Remembers that the {@code kind} document of account {@code id} may still be inserted; a half already awaited
+     * keeps its entry (an insert of unknown outcome whose delete then failed is one entry, not two).
+     */
     void expect(Kind kind, UUID id) {
-        if (size.incrementAndGet() > MAX_ENTRIES) {
-            size.decrementAndGet();
+        Key key = new Key(kind, id);
+        if (entries.size() >= MAX_ENTRIES && !entries.containsKey(key)) {
             Log.warnf("%d late inserts already awaited; the %s of account %s is not", MAX_ENTRIES, kind, id);
             return;
         }
-        entries.add(new Entry(kind, id, System.nanoTime(), new AtomicInteger()));
+        entries.putIfAbsent(key, new Entry(kind, id, System.nanoTime(), new AtomicInteger()));
     }
 
     /** How many entries wait. */
     public int waiting() {
-        return size.get();
+        return entries.size();
     }
 
     /**
-     * Settles the entries older than {@code minAge}, one at a time.
+     * Settles the entries older than {@code minAge}, one at a time; a clean-up never overlaps another (one still
+     * running when the next is called, its calls slowed by a struggling dependency, makes the next a no-op).
      *
      * @return how many documents were deleted
      */
     public Uni<Integer> cleanUp(Duration minAge, CallContext context) {
+        if (!cleaning.compareAndSet(false, true)) {
+            return Uni.createFrom().item(0);
+        }
         long now = System.nanoTime();
         List<Entry> due = new ArrayList<>();
-        for (Entry entry : entries) {
+        for (Entry entry : entries.values()) {
             if (now - entry.sinceNanos() >= minAge.toNanos()) {
                 due.add(entry);
             }
@@ -104,13 +115,12 @@ public class LateInserts {
                             return false;
                         }))
                 .collect().asList()
-                .map(results -> (int) results.stream().filter(Boolean::booleanValue).count());
+                .map(results -> (int) results.stream().filter(Boolean::booleanValue).count())
+                .onTermination().invoke(() -> cleaning.set(false));
     }
 
     private void remove(Entry entry, String outcome) {
-        if (entries.remove(entry)) {
-            size.decrementAndGet();
-        }
+        entries.remove(new Key(entry.kind(), entry.id()), entry);
         Counter.builder("sut.recovery.late.inserts")
                 .description("Inserts of failed account creations the recovery sweep checked, by outcome")
                 .tag("kind", entry.kind().name().toLowerCase(java.util.Locale.ROOT))

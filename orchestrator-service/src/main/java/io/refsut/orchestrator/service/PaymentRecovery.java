@@ -38,10 +38,10 @@ import io.vertx.core.Vertx;
  * it have landed meanwhile, it is restored). The payment's change is one replace conditional on it still being
  * PENDING. Runs at start-up and every
  * {@code sut.recovery.interval-ms}, at most {@code max-pages} pages of {@code page-size} payments per sweep, one
- * payment at a time; a sweep never overlaps another. Each sweep first settles the {@link UnsettledPayments} that are
- * due: the payments this orchestrator left PENDING itself (due at once: no request of its own is still at work on
- * them) and those found PENDING at start-up (due at {@code min-age-ms}); every payment the sweep finds PENDING and
- * cannot settle yet joins them, so that no debit of this orchestrator trims its id out of the balance meanwhile.
+ * payment at a time; a sweep never overlaps another. Each sweep first settles the {@link UnsettledPayments} older
+ * than {@code min-age-ms}: the payments this orchestrator left PENDING itself and those found PENDING at start-up;
+ * every payment the sweep finds PENDING and cannot settle yet joins them, so that no debit of this orchestrator trims
+ * its id out of the balance meanwhile.
  */
 @ApplicationScoped
 public class PaymentRecovery {

@@ -46,6 +46,7 @@ public class PaymentService {
     private final BusinessMetrics metrics;
     private final UnsettledPayments unsettled;
     private final int maxConflictRetries;
+    private final long minAgeMs;
 
     public PaymentService(@RestClient AccountsRestClient accounts, @RestClient PaymentsRestClient payments,
             @RestClient BalancesRestClient balances, AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics,
@@ -58,6 +59,7 @@ public class PaymentService {
         this.metrics = metrics;
         this.unsettled = unsettled;
         this.maxConflictRetries = config.balance().maxConflictRetries();
+        this.minAgeMs = config.recovery().minAgeMs();
     }
 
     /**
@@ -225,11 +227,14 @@ public class PaymentService {
     }
 
     /**
-     * {@code payment} stays PENDING with a debit that may have been applied: the sweep settles it at its next run,
-     * and until then no debit of this orchestrator trims its id out of the balance's applied list.
+     * {@code payment} stays PENDING with a debit that may have been applied: until the sweep settles it, no debit of
+     * this orchestrator trims its id out of the balance's applied list. It is due at the sweep's minimum age, as any
+     * PENDING payment: a client may still retry it meanwhile, and a retry's debit re-reads a fenced balance and
+     * applies, so settling it sooner would race the retry.
      */
     private void leftPending(Payment payment) {
-        unsettled.remember(payment, Instant.now());
+        Instant created = payment.createdAt() != null ? payment.createdAt() : Instant.now();
+        unsettled.remember(payment, created.plusMillis(minAgeMs));
     }
 
     /**

@@ -19,7 +19,7 @@ import io.refsut.orchestrator.client.Payment;
  * those found PENDING at start-up (a crash of the orchestrator may have left them). A balance keeps only its last
  * {@link PaymentService#APPLIED_PAYMENTS_KEPT} applied payment ids, and the recovery sweep tells a debited payment
  * from one never debited by that list: a debit made by this orchestrator therefore never trims an unsettled id out of
- * it ({@link #keep}), and the sweep settles an entry as soon as it is due ({@link PaymentRecovery}).
+ * it ({@link #keep}), and the sweep settles an entry once it is due ({@link PaymentRecovery}).
  * In memory only, at most {@link #MAX_ENTRIES}; another orchestrator replica's debits do not know these entries
  * (docs/CONTRACT.md).
  */
