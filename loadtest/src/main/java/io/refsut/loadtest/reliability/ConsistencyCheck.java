@@ -130,9 +130,14 @@ final class ConsistencyCheck {
                 List<?> applied = balance.getList("appliedPayments", Object.class, List.of());
                 Set<Object> appliedSet = new HashSet<>(applied);
                 List<UUID> withoutDebit = completedIds.stream().filter(p -> !appliedSet.contains(p)).toList();
+                List<String> notCompleted = applied.stream().filter(p -> !completedIds.contains(p))
+                        .map(p -> p + " " + (paymentsById.containsKey(p) ? paymentsById.get(p).getString("status")
+                                : "absent")).toList();
                 example(examples, "account " + id + " balance " + available + " but initial − completed payments = "
                         + expected + " (difference " + (expected - available) + "; completed payments not among "
-                        + "the balance's recent applied payments: " + limit(withoutDebit) + ")");
+                        + "the balance's recent applied payments: " + limit(withoutDebit) + "; applied payments "
+                        + "not completed: " + (notCompleted.size() <= 3 ? notCompleted : notCompleted.subList(0, 3)
+                        + " and " + (notCompleted.size() - 3) + " more") + ")");
             }
         }
         long checkedPayments = paymentsById.size();
