@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -329,11 +330,65 @@ class PaymentApiTest extends StubbedDownstreams {
         // the sweep settles it from memory once it is older than min-age-ms (its createdAt is long past), even when
         // the sweep's own query does not list it
         wireMock.stubFor(get(urlPathEqualTo("/payments")).willReturn(json(200, "[]")));
+        wireMock.stubFor(get("/payments/" + paymentId).willReturn(json(200, Docs.payment(paymentId, accountId, 100))));
         wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 850, 10, kept))));
         assertEquals(new PaymentRecovery.Sweep(1, 0, 0), recovery.sweep().await().atMost(Duration.ofSeconds(30)));
         wireMock.verify(putRequestedFor(urlEqualTo("/payments/" + paymentId + "?ifStatus=PENDING"))
                 .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("COMPLETED"))));
         assertFalse(unsettledPayments.contains(paymentId), "settled, forgotten");
+    }
+
+    @Test
+    void aDebitWhosePaymentInsertFailedAndWhoseRestoreFailedIsRestoredByTheSweep() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs(STARTED)
+                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))).willSetStateTo("debited"));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs("debited")
+                .willReturn(json(500, Docs.problem(500, "down"))));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
+                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+
+        postJson("/api/v1/payments", payment(100)).statusCode(503)
+                .body("detail", containsString("the recovery sweep restores it"));
+        assertTrue(unsettledPayments.contains(paymentId), "the debit is remembered");
+
+        // balances is back; the payment was never stored: the sweep, once the debit is due, restores it
+        wireMock.resetAll();
+        breakers.resetAll();
+        wireMock.stubFor(get(urlPathEqualTo("/payments")).willReturn(json(200, "[]")));
+        wireMock.stubFor(get("/payments/" + paymentId).willReturn(json(404, Docs.problem(404, "absent"))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200,
+                Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+        restoreAtVersion4Succeeds();
+        assertEquals(new PaymentRecovery.Sweep(0, 0, 0), recovery.sweep().await().atMost(Duration.ofSeconds(30)),
+                "not due before min-age-ms: a client retry may still use the debit");
+        wireMock.verify(0, putRequestedFor(urlPathMatching("/balances/.*")));
+
+        assertEquals(new PaymentRecovery.Sweep(0, 0, 0, 1), recovery.sweep(Instant.now().plusSeconds(31))
+                .await().atMost(Duration.ofSeconds(30)));
+        verifyDebitRestoredAtVersion4();
+        assertFalse(unsettledPayments.contains(paymentId));
+    }
+
+    @Test
+    void aRetryWhoseDebitLandsForItsPendingEarlierAttemptCompletesThatPayment() {
+        // the first attempt left the payment PENDING without its debit; the retry's insert finds it (409), its
+        // debit applies, and the retry completes the payment itself rather than leave it to the sweep
+        activeAccount("EUR");
+        completes();
+        wireMock.stubFor(post("/payments").willReturn(json(409, Docs.problem(409, "payment exists"))));
+        wireMock.stubFor(get("/payments/" + paymentId).willReturn(json(200, Docs.payment(paymentId, accountId, 100))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
+        wireMock.stubFor(put("/balances/" + accountId).willReturn(json(200,
+                Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+
+        postJson("/api/v1/payments", payment(100)).statusCode(409)
+                .body("detail", containsString("now debited and COMPLETED"));
+
+        wireMock.verify(putRequestedFor(urlEqualTo("/payments/" + paymentId + "?ifStatus=PENDING"))
+                .withRequestBody(matchingJsonPath("$.status", WireMock.equalTo("COMPLETED"))));
+        wireMock.verify(1, putRequestedFor(urlPathMatching("/balances/.*")));
     }
 
     @Test

@@ -100,6 +100,7 @@ class RecoveryTest extends StubbedDownstreams {
                 Docs.balance(debitedAccount, 970, 1, List.of(debitedPayment)))));
         wireMock.stubFor(put("/payments/" + debitedPayment + "?ifStatus=PENDING")
                 .willReturn(json(200, Docs.payment(debitedPayment, debitedAccount, 30, "COMPLETED"))));
+        wireMock.stubFor(get("/payments/" + debitedPayment).willReturn(json(200, old)));
 
         assertEquals(2, recovery.rememberPending(startedAt).await().atMost(Duration.ofSeconds(30)));
         assertTrue(unsettledPayments.contains(debitedPayment) && unsettledPayments.contains(undebitedPayment));
@@ -117,8 +118,11 @@ class RecoveryTest extends StubbedDownstreams {
         wireMock.stubFor(get(urlPathEqualTo("/payments")).willReturn(json(200,
                 "[" + Docs.payment(debitedPayment, debitedAccount, 30) + "]")));
         wireMock.stubFor(get("/balances/" + debitedAccount).willReturn(json(500, Docs.problem(500, "down"))));
+        wireMock.stubFor(get("/payments/" + debitedPayment).willReturn(json(200,
+                Docs.payment(debitedPayment, debitedAccount, 30))));
 
         assertEquals(new PaymentRecovery.Sweep(0, 0, 1), recovery.sweep().await().atMost(Duration.ofSeconds(30)));
+        assertTrue(unsettledPayments.contains(debitedPayment), "remembered: its id stays in the balance");
         wireMock.verify(0, putRequestedFor(urlPathMatching("/payments/.*")));
 
         wireMock.stubFor(get("/balances/" + debitedAccount).willReturn(json(200,

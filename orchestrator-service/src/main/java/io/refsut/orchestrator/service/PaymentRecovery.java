@@ -46,8 +46,15 @@ import io.vertx.core.Vertx;
 @ApplicationScoped
 public class PaymentRecovery {
 
-    /** What one sweep did. */
-    public record Sweep(int completed, int cancelled, int failed) {
+    /**
+     * What one sweep did: payments completed and cancelled, payments left for the next sweep, and debits restored
+     * whose payment was absent or already CANCELLED.
+     */
+    public record Sweep(int completed, int cancelled, int failed, int restored) {
+
+        public Sweep(int completed, int cancelled, int failed) {
+            this(completed, cancelled, failed, 0);
+        }
     }
 
     private final PaymentsRestClient payments;
@@ -59,6 +66,7 @@ public class PaymentRecovery {
     private final Counter completedCounter;
     private final Counter cancelledCounter;
     private final Counter failedCounter;
+    private final Counter restoredCounter;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicLong sweeps = new AtomicLong();
     private volatile long timer = -1;
@@ -75,6 +83,7 @@ public class PaymentRecovery {
         this.completedCounter = counter(registry, "completed");
         this.cancelledCounter = counter(registry, "cancelled");
         this.failedCounter = counter(registry, "failed");
+        this.restoredCounter = counter(registry, "restored");
     }
 
     void start(@Observes StartupEvent event, Vertx vertx) {
@@ -106,9 +115,10 @@ public class PaymentRecovery {
     private void runQuietly() {
         sweep().subscribe().with(
                 result -> {
-                    if (result.completed() + result.cancelled() + result.failed() > 0) {
+                    if (result.completed() + result.cancelled() + result.failed() + result.restored() > 0) {
                         Log.infof("recovery sweep: %d PENDING payments completed, %d cancelled, %d left for the next "
-                                + "sweep", result.completed(), result.cancelled(), result.failed());
+                                + "sweep; %d debits of payments absent or cancelled restored", result.completed(),
+                                result.cancelled(), result.failed(), result.restored());
                     }
                 },
                 failure -> Log.warnf("recovery sweep could not run: %s", PaymentService.reason(failure)));
@@ -146,17 +156,24 @@ public class PaymentRecovery {
 
     /** One sweep now (no-op answering zeros when one is already running). */
     public Uni<Sweep> sweep() {
+        return sweep(Instant.now());
+    }
+
+    /**
+     * One sweep as at {@code now}: the remembered payments due by then, and the PENDING payments created before
+     * {@code now} less {@code min-age-ms} (tests pass a later instant to reach what is not due yet).
+     */
+    public Uni<Sweep> sweep(Instant now) {
         if (!running.compareAndSet(false, true)) {
             return Uni.createFrom().item(new Sweep(0, 0, 0));
         }
         CallContext context = new CallContext("recovery-sweep-" + sweeps.incrementAndGet(), null);
-        Instant now = Instant.now();
         Instant before = now.minusMillis(settings.minAgeMs());
         List<UnsettledPayments.Entry> due = unsettled.due(now);
         Set<UUID> tried = new HashSet<>();
         due.forEach(entry -> tried.add(entry.payment().id()));
         return Multi.createFrom().iterable(due)
-                .onItem().transformToUniAndConcatenate(entry -> settle(entry.payment(), context)
+                .onItem().transformToUniAndConcatenate(entry -> settleRemembered(entry.payment(), context)
                         .invoke(outcome -> {
                             if (outcome.equals("failed")) {
                                 unsettled.failed(entry, "its dependency did not answer");
@@ -212,21 +229,55 @@ public class PaymentRecovery {
                 });
     }
 
+    /**
+     * A remembered payment as it stands now: PENDING → {@link #settle}; COMPLETED (a client retry completed it) →
+     * nothing; CANCELLED or absent (its insert failed) → its debit restored if the balance lists it, the balance
+     * fenced if not (a debit still in flight can then never apply).
+     */
+    private Uni<String> settleRemembered(Payment remembered, CallContext context) {
+        return calls.find(Dependency.PAYMENTS, () -> payments.find(remembered.id(), context)).flatMap(found -> {
+            if (found.isPresent() && PaymentService.PENDING.equals(found.get().status())) {
+                return settle(found.get(), context);
+            }
+            if (found.isPresent() && !PaymentService.CANCELLED.equals(found.get().status())) {
+                unsettled.forget(remembered.id());
+                return Uni.createFrom().item("settled");
+            }
+            return paymentService.restoreDebit(remembered.id(), remembered.accountId(), remembered.amountMinor(),
+                    context, true, 0).map(restored -> {
+                        unsettled.forget(remembered.id());
+                        if (restored) {
+                            restoredCounter.increment();
+                            Log.infof("recovery sweep: debit of payment %s restored to account %s (the payment is %s)",
+                                    remembered.id(), remembered.accountId(), found.isPresent() ? "CANCELLED" : "absent");
+                        }
+                        return restored ? "restored" : "settled";
+                    });
+        }).onFailure().recoverWithItem(e -> {
+            failedCounter.increment();
+            Log.debugf("recovery sweep: payment %s stays unsettled for now: %s", remembered.id(),
+                    PaymentService.reason(e));
+            return "failed";
+        });
+    }
+
     private static Sweep add(Sweep sofar, List<String> outcomes) {
         int completed = sofar.completed();
         int cancelled = sofar.cancelled();
         int failed = sofar.failed();
+        int restored = sofar.restored();
         for (String outcome : outcomes) {
             switch (outcome) {
                 case "completed" -> completed++;
                 case "cancelled" -> cancelled++;
-                case "tried" -> {
-                    // already tried in this sweep, as an unsettled payment due
+                case "restored" -> restored++;
+                case "tried", "settled" -> {
+                    // tried already in this sweep as a remembered payment; or settled by someone else
                 }
                 default -> failed++;
             }
         }
-        return new Sweep(completed, cancelled, failed);
+        return new Sweep(completed, cancelled, failed, restored);
     }
 
     private static Counter counter(MeterRegistry registry, String outcome) {

@@ -114,6 +114,7 @@ public class PaymentService {
             // balance lists this payment (no payment with this id exists, so the debit can only be this request's)
             TransactionFailure failure = TransactionFailure.of(failures, List.of());
             return restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, true, 0)
+                    .onFailure().invoke(e -> debitLeft(request, paymentId))
                     .onFailure().recoverWithItem(false)
                     .flatMap(restored -> Uni.createFrom().failure(restored
                             ? failure.compensatedBy(List.of(new Written("balances", "restore", request.accountId())),
@@ -135,18 +136,24 @@ public class PaymentService {
                         boolean earlierAttempt = existing.isPresent() && PENDING.equals(existing.get().status())
                                 && request.accountId().equals(existing.get().accountId())
                                 && request.amountMinor().equals(existing.get().amountMinor());
+                        // the earlier attempt is completed now, not left to the sweep: the sweep, finding it
+                        // PENDING without this debit yet, would fence the balance and cancel it, and this debit,
+                        // re-reading the fenced balance, could still land in between
                         return earlierAttempt
-                                ? Uni.createFrom().failure(failure.withNote("the earlier attempt's PENDING payment "
-                                        + "is now debited and completes by the recovery sweep"))
+                                ? complete(existing.get(), context, List.of(debited))
+                                        .flatMap(completed -> Uni.createFrom().failure(failure.withNote("the "
+                                                + "earlier attempt's PENDING payment is now debited and COMPLETED")))
                                 : restoreDebit(paymentId, request.accountId(), request.amountMinor(), context,
                                         false, 0)
+                                        .onFailure().invoke(e -> debitLeft(request, paymentId))
                                         .flatMap(restored -> Uni.createFrom().failure(failure.compensatedBy(
                                                 List.of(debited), "debit of " + paymentId + " restored")));
                     });
         }
         return restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, false, 0)
+                .onFailure().invoke(e -> debitLeft(request, paymentId))
                 .onFailure().transform(e -> failure.withNote("the debit could not be restored yet ("
-                        + reason(e) + ")"))
+                        + reason(e) + "); the recovery sweep restores it"))
                 .flatMap(restored -> Uni.createFrom().failure(failure.compensatedBy(List.of(debited),
                         "debit of " + paymentId + " restored")));
     }
@@ -165,8 +172,9 @@ public class PaymentService {
                                     + payment.id() + " was cancelled while it was being made", written);
                             return restoreDebit(payment.id(), payment.accountId(), payment.amountMinor(), context,
                                     false, 0)
+                                    .onFailure().invoke(e -> leftPending(payment))
                                     .onFailure().transform(e -> cancelled.withNote("its debit could not be restored "
-                                            + "yet (" + reason(e) + ")"))
+                                            + "yet (" + reason(e) + "); the recovery sweep restores it"))
                                     .flatMap(restored -> Uni.createFrom().<Payment>failure(cancelled.compensatedBy(
                                             List.of(new Written("balances", "restore", payment.accountId())),
                                             "debit of " + payment.id() + " restored")));
@@ -235,6 +243,15 @@ public class PaymentService {
     private void leftPending(Payment payment) {
         Instant created = payment.createdAt() != null ? payment.createdAt() : Instant.now();
         unsettled.remember(payment, created.plusMillis(minAgeMs));
+    }
+
+    /**
+     * A debit of {@code paymentId} that may be applied while its payment is absent (its insert failed) could not be
+     * restored (balances was down): the sweep restores it once it is due, unless the payment exists by then.
+     */
+    private void debitLeft(NewPayment request, UUID paymentId) {
+        unsettled.remember(new Payment(paymentId, request.accountId(), request.amountMinor(), request.currency(),
+                request.reference(), request.note(), null, null), Instant.now().plusMillis(minAgeMs));
     }
 
     /**
