@@ -346,8 +346,8 @@ class PaymentApiTest extends StubbedDownstreams {
                 .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))).willSetStateTo("debited"));
         wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs("debited")
                 .willReturn(json(500, Docs.problem(500, "down"))));
-        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
-                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version",
+                WireMock.equalTo("3"))).willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
 
         postJson("/api/v1/payments", payment(100)).statusCode(503)
                 .body("detail", containsString("the recovery sweep restores it"));
@@ -379,7 +379,8 @@ class PaymentApiTest extends StubbedDownstreams {
         completes();
         wireMock.stubFor(post("/payments").willReturn(json(409, Docs.problem(409, "payment exists"))));
         wireMock.stubFor(get("/payments/" + paymentId).willReturn(json(200, Docs.payment(paymentId, accountId, 100))));
-        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200,
+                Docs.balance(accountId, 1000, 3, List.of()))));
         wireMock.stubFor(put("/balances/" + accountId).willReturn(json(200,
                 Docs.balance(accountId, 900, 4, List.of(paymentId)))));
 

@@ -248,8 +248,9 @@ public class PaymentRecovery {
                         unsettled.forget(remembered.id());
                         if (restored) {
                             restoredCounter.increment();
-                            Log.infof("recovery sweep: debit of payment %s restored to account %s (the payment is %s)",
-                                    remembered.id(), remembered.accountId(), found.isPresent() ? "CANCELLED" : "absent");
+                            Log.infof("recovery sweep: debit of payment %s restored to account %s (the payment is "
+                                    + "%s)", remembered.id(), remembered.accountId(),
+                                    found.isPresent() ? "CANCELLED" : "absent");
                         }
                         return restored ? "restored" : "settled";
                     });
