@@ -34,6 +34,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.client.WireMock;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -341,13 +342,7 @@ class PaymentApiTest extends StubbedDownstreams {
     @Test
     void aDebitWhosePaymentInsertFailedAndWhoseRestoreFailedIsRestoredByTheSweep() {
         activeAccount("EUR");
-        wireMock.stubFor(post("/payments").willReturn(json(500, Docs.problem(500, "boom"))));
-        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs(STARTED)
-                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))).willSetStateTo("debited"));
-        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs("debited")
-                .willReturn(json(500, Docs.problem(500, "down"))));
-        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version",
-                WireMock.equalTo("3"))).willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+        insertFailsAndDebitApplies(json(500, Docs.problem(500, "down")));
 
         postJson("/api/v1/payments", payment(100)).statusCode(503)
                 .body("detail", containsString("the recovery sweep restores it"));
@@ -395,13 +390,7 @@ class PaymentApiTest extends StubbedDownstreams {
     @Test
     void restoresADebitMadeForAPaymentWhoseInsertFailed() {
         activeAccount("EUR");
-        wireMock.stubFor(post("/payments").willReturn(json(500, Docs.problem(500, "boom"))));
-        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs(STARTED)
-                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))).willSetStateTo("debited"));
-        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs("debited")
-                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
-        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
-                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+        insertFailsAndDebitApplies(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId))));
         restoreAtVersion4Succeeds();
 
         postJson("/api/v1/payments", payment(100)).statusCode(503)
@@ -492,6 +481,20 @@ class PaymentApiTest extends StubbedDownstreams {
         return """
                 {"id":"%s","accountId":"%s","amountMinor":%d,"currency":"EUR","reference":"invoice 1"}"""
                 .formatted(paymentId, accountId, amount);
+    }
+
+    /**
+     * service-3 fails the payment's insert (500); the debit reads the balance at version 3 and applies (version 4,
+     * listing the payment); the balance's later reads answer {@code afterDebit}.
+     */
+    private void insertFailsAndDebitApplies(ResponseDefinitionBuilder afterDebit) {
+        wireMock.stubFor(post("/payments").willReturn(json(500, Docs.problem(500, "boom"))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs(STARTED)
+                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))).willSetStateTo("debited"));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("debit").whenScenarioStateIs("debited")
+                .willReturn(afterDebit));
+        wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version",
+                WireMock.equalTo("3"))).willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
     }
 
     /** The balance service accepts the restore of a debit: the replace of version 4 back to 1000 and no payment. */
