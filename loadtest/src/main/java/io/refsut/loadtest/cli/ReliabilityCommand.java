@@ -119,8 +119,7 @@ public final class ReliabilityCommand implements Callable<Integer> {
             settings = new ReliabilitySuite.Settings(stack.settings(results), results, chosen, faults, rate, accounts,
                     Durations.parse(before), Durations.parse(down), Durations.parse(freeze), Durations.parse(after),
                     Durations.parse(settle), Durations.parse(requestTimeout), Durations.parse(recoveryWait), soakFor, seed,
-                    "sut reliability " + String.join(" ", redacted(spec.commandLine().getParseResult()
-                            .originalArgs().toArray(String[]::new))));
+                    commandLine(spec.commandLine().getParseResult().originalArgs()));
         } catch (IllegalArgumentException e) {
             System.err.println("[sut] " + e.getMessage());
             return 2;
@@ -143,6 +142,16 @@ public final class ReliabilityCommand implements Callable<Integer> {
                     ReliabilitySuite.Part.values()).map(p -> p.name().toLowerCase(Locale.ROOT).replace('_', '-'))
                     .collect(java.util.stream.Collectors.joining(", ")));
         }
+    }
+
+    /**
+     * The command as run, for the report: {@code sut reliability} and the options, credentials redacted; the parse
+     * result's arguments start with the subcommand's name when it came through {@code sut} (once, not twice).
+     */
+    static String commandLine(java.util.List<String> originalArgs) {
+        java.util.List<String> args = !originalArgs.isEmpty() && originalArgs.get(0).equals("reliability")
+                ? originalArgs.subList(1, originalArgs.size()) : originalArgs;
+        return ("sut reliability " + String.join(" ", redacted(args.toArray(String[]::new)))).strip();
     }
 
     private static String[] redacted(String[] args) {

@@ -44,4 +44,15 @@ class ReliabilityCommandTest {
             assertEquals(0, written.count(), "nothing written into " + results);
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void theReportsCommandNamesTheSubcommandOnceAndRedactsCredentials() {
+        assertEquals("sut reliability --ports auto --parts faults", ReliabilityCommand.commandLine(
+                java.util.List.of("reliability", "--ports", "auto", "--parts", "faults")));
+        assertEquals("sut reliability --rate 20", ReliabilityCommand.commandLine(java.util.List.of("--rate", "20")));
+        assertEquals("sut reliability", ReliabilityCommand.commandLine(java.util.List.of("reliability")));
+        String redacted = ReliabilityCommand.commandLine(java.util.List.of("reliability", "--mongodb-uri",
+                "mongodb://user:secret@127.0.0.1:27017"));
+        assertTrue(!redacted.contains("secret") && redacted.startsWith("sut reliability --mongodb-uri "), redacted);
+    }
 }
