@@ -173,12 +173,7 @@ public class PaymentRecovery {
         Set<UUID> tried = new HashSet<>();
         due.forEach(entry -> tried.add(entry.payment().id()));
         return Multi.createFrom().iterable(due)
-                .onItem().transformToUniAndConcatenate(entry -> settleRemembered(entry.payment(), context)
-                        .invoke(outcome -> {
-                            if (outcome.equals("failed")) {
-                                unsettled.failed(entry, "its dependency did not answer");
-                            }
-                        }))
+                .onItem().transformToUniAndConcatenate(entry -> settleRemembered(entry.payment(), context))
                 .collect().asList()
                 .flatMap(outcomes -> page(context, before, 0, add(new Sweep(0, 0, 0), outcomes), tried))
                 .onTermination().invoke(() -> running.set(false));

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,23 +27,23 @@ public class UnsettledPayments {
 
     /** Entries kept at most; beyond, new ones are dropped with a warning. */
     static final int MAX_ENTRIES = 10_000;
-    /** Sweeps an entry is tried in at most. */
-    static final int MAX_ATTEMPTS = 30;
 
-    /** A payment left PENDING, settled by the sweep from {@code due} on. */
-    record Entry(Payment payment, Instant due, AtomicInteger attempts) {
+    /**
+     * A payment left PENDING, or the debit of a payment whose insert failed ({@code payment} then carries what the
+     * request had), settled by the sweep from {@code due} on; an entry stays until a sweep settles it.
+     */
+    record Entry(Payment payment, Instant due) {
     }
 
     private final ConcurrentHashMap<UUID, Entry> entries = new ConcurrentHashMap<>();
 
-    /** Remembers {@code payment}, PENDING, for the sweep to settle from {@code due} on. */
+    /** Remembers {@code payment} for the sweep to settle from {@code due} on; one remembered already keeps its entry. */
     void remember(Payment payment, Instant due) {
         if (entries.size() >= MAX_ENTRIES && !entries.containsKey(payment.id())) {
-            Log.warnf("%d unsettled payments already remembered; payment %s is left to the sweep's age limit",
-                    MAX_ENTRIES, payment.id());
+            Log.warnf("%d unsettled payments already remembered; payment %s is not", MAX_ENTRIES, payment.id());
             return;
         }
-        entries.putIfAbsent(payment.id(), new Entry(payment, due, new AtomicInteger()));
+        entries.putIfAbsent(payment.id(), new Entry(payment, due));
     }
 
     /** Forgets the payment {@code id} (settled). */
@@ -76,14 +75,6 @@ public class UnsettledPayments {
             }
         }
         return due;
-    }
-
-    /** Counts a failed attempt at {@code entry}; forgets it, with a warning, after {@link #MAX_ATTEMPTS}. */
-    void failed(Entry entry, String reason) {
-        if (entry.attempts().incrementAndGet() >= MAX_ATTEMPTS && entries.remove(entry.payment().id(), entry)) {
-            Log.warnf("unsettled payment %s: left to the sweep's age limit after %d attempts (%s)",
-                    entry.payment().id(), MAX_ATTEMPTS, reason);
-        }
     }
 
     /** {@link #keep(List, int, Predicate)} with this orchestrator's unsettled payments. */
