@@ -39,9 +39,9 @@ import io.vertx.core.Vertx;
  * PENDING. Runs at start-up and every
  * {@code sut.recovery.interval-ms}, at most {@code max-pages} pages of {@code page-size} payments per sweep, one
  * payment at a time; a sweep never overlaps another. Each sweep first settles the {@link UnsettledPayments} older
- * than {@code min-age-ms}: the payments this orchestrator left PENDING itself and those found PENDING at start-up;
- * every payment the sweep finds PENDING and cannot settle yet joins them, so that no debit of this orchestrator trims
- * its id out of the balance meanwhile.
+ * than {@code min-age-ms}: the payments this orchestrator left PENDING itself, the debits it could not restore for
+ * payments whose insert failed, and the payments found PENDING at start-up; every payment the sweep finds PENDING and
+ * cannot settle yet joins them, so that no debit of this orchestrator trims its id out of the balance meanwhile.
  */
 @ApplicationScoped
 public class PaymentRecovery {
