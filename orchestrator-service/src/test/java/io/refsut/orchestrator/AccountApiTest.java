@@ -163,7 +163,7 @@ class AccountApiTest extends StubbedDownstreams {
     void restoresThePreviousAccountWhenTheAuditOfAnUpdateFails() {
         UUID id = updateWhoseAuditFails();
         wireMock.stubFor(put(urlPathEqualTo("/accounts/" + id)).withQueryParam("ifUpdatedAt",
-                WireMock.equalTo("2026-01-01T00:00:00Z")).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
+                WireMock.equalTo(WRITTEN_AT)).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
 
         given().contentType("application/json").body("""
                 {"owner":"Grace","currency":"EUR","status":"SUSPENDED","note":"moved"}""")
@@ -176,7 +176,7 @@ class AccountApiTest extends StubbedDownstreams {
 
         // the account as it was, only if nobody replaced it since this update (its updatedAt)
         wireMock.verify(putRequestedFor(urlPathEqualTo("/accounts/" + id))
-                .withQueryParam("ifUpdatedAt", WireMock.equalTo("2026-01-01T00:00:00Z"))
+                .withQueryParam("ifUpdatedAt", WireMock.equalTo(WRITTEN_AT))
                 .withRequestBody(equalToJson("""
                         {"owner":"Ada","currency":"EUR","status":"ACTIVE","createdAt":"2026-01-01T00:00:00Z"}""")));
     }
@@ -185,7 +185,7 @@ class AccountApiTest extends StubbedDownstreams {
     void leavesALaterUpdateInPlaceWhenTheAuditOfAnEarlierOneFails() {
         UUID id = updateWhoseAuditFails();
         wireMock.stubFor(put(urlPathEqualTo("/accounts/" + id)).withQueryParam("ifUpdatedAt",
-                WireMock.matching(".*")).willReturn(json(409, Docs.problem(409, "updated since"))));
+                WireMock.equalTo(WRITTEN_AT)).willReturn(json(409, Docs.problem(409, "updated since"))));
 
         given().contentType("application/json").body("""
                 {"owner":"Grace","currency":"EUR","status":"SUSPENDED"}""")
@@ -196,10 +196,36 @@ class AccountApiTest extends StubbedDownstreams {
     }
 
     @Test
+    void anUpdateThatFindsTheAccountReplacedSinceItsReadReadsAgainAndReplacesThatOne() {
+        UUID id = UUID.randomUUID();
+        String newer = "2026-01-03T00:00:00Z";
+        wireMock.stubFor(get("/accounts/" + id).inScenario("concurrent").whenScenarioStateIs(
+                com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED)
+                .willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))).willSetStateTo("updated by another"));
+        wireMock.stubFor(get("/accounts/" + id).inScenario("concurrent").whenScenarioStateIs("updated by another")
+                .willReturn(json(200, Docs.account(id, "ACTIVE", "EUR", newer))));
+        wireMock.stubFor(put(urlPathEqualTo("/accounts/" + id)).withQueryParam("ifUpdatedAt",
+                WireMock.equalTo(Docs.READ_UPDATED_AT)).willReturn(json(409, Docs.problem(409, "updated since"))));
+        wireMock.stubFor(put(urlPathEqualTo("/accounts/" + id)).withQueryParam("ifUpdatedAt",
+                WireMock.equalTo(newer)).willReturn(json(200, Docs.account(id, "SUSPENDED", "EUR", WRITTEN_AT))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(id, "ACCOUNT_UPDATED"))));
+
+        given().contentType("application/json").body("""
+                {"owner":"Grace","currency":"EUR","status":"SUSPENDED"}""")
+                .when().put("/api/v1/accounts/" + id)
+                .then().statusCode(200)
+                .body("account.status", equalTo("SUSPENDED"));
+
+        String read = "PUT /accounts/" + id + "?ifUpdatedAt=" + encoded(Docs.READ_UPDATED_AT);
+        String again = "PUT /accounts/" + id + "?ifUpdatedAt=" + encoded(newer);
+        assertEquals(List.of("GET /accounts/" + id, read, "GET /accounts/" + id, again, "POST /audit-events"), calls());
+    }
+
+    @Test
     void updatesFindThenReplaceThenAudit() {
         UUID id = UUID.randomUUID();
         wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
-        wireMock.stubFor(put("/accounts/" + id).willReturn(json(200, Docs.account(id, "SUSPENDED", "EUR"))));
+        replaceIfReadSucceeds(id);
         wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(id, "ACCOUNT_UPDATED"))));
 
         given().contentType("application/json").body("""
@@ -208,8 +234,10 @@ class AccountApiTest extends StubbedDownstreams {
                 .then().statusCode(200)
                 .body("account.status", equalTo("SUSPENDED"));
 
-        assertEquals(List.of("GET /accounts/" + id, "PUT /accounts/" + id, "POST /audit-events"), calls());
-        wireMock.verify(putRequestedFor(urlEqualTo("/accounts/" + id)).withRequestBody(equalToJson("""
+        // the replace only while the account is the one read: it never overwrites an update that came in between
+        assertEquals(List.of("GET /accounts/" + id, "PUT /accounts/" + id + "?ifUpdatedAt="
+                + encoded(Docs.READ_UPDATED_AT), "POST /audit-events"), calls());
+        wireMock.verify(putRequestedFor(urlPathEqualTo("/accounts/" + id)).withRequestBody(equalToJson("""
                 {"owner":"Grace","currency":"EUR","status":"SUSPENDED","note":"moved",
                  "createdAt":"2026-01-01T00:00:00Z"}""")));
         wireMock.verify(postRequestedFor(urlEqualTo("/audit-events")).withRequestBody(equalToJson("""
@@ -407,11 +435,26 @@ class AccountApiTest extends StubbedDownstreams {
                 {"id":"%s","owner":"Ada","currency":"EUR","initialBalanceMinor":1}""".formatted(id)).statusCode(503);
     }
 
+    /** An instant as the query string carries it. */
+    private static String encoded(String instant) {
+        return instant.replace(":", "%3A");
+    }
+
+    /** When the stubbed replace of an update wrote the account. */
+    private static final String WRITTEN_AT = "2026-01-02T00:00:00Z";
+
+    /** service-2 replaces the account (SUSPENDED, written at {@link #WRITTEN_AT}) while it is the one read. */
+    private void replaceIfReadSucceeds(UUID id) {
+        wireMock.stubFor(put(urlPathEqualTo("/accounts/" + id)).withQueryParam("ifUpdatedAt",
+                WireMock.equalTo(Docs.READ_UPDATED_AT)).willReturn(json(200,
+                        Docs.account(id, "SUSPENDED", "EUR", WRITTEN_AT))));
+    }
+
     /** An ACTIVE account that an update finds and replaces (SUSPENDED), and an audit service that fails. */
     private UUID updateWhoseAuditFails() {
         UUID id = UUID.randomUUID();
         wireMock.stubFor(get("/accounts/" + id).willReturn(json(200, Docs.account(id, "ACTIVE", "EUR"))));
-        wireMock.stubFor(put("/accounts/" + id).willReturn(json(200, Docs.account(id, "SUSPENDED", "EUR"))));
+        replaceIfReadSucceeds(id);
         wireMock.stubFor(post("/audit-events").willReturn(json(500, Docs.problem(500, "boom"))));
         return id;
     }

@@ -11,9 +11,16 @@ final class Docs {
     }
 
     static String account(UUID id, String status, String currency) {
+        return account(id, status, currency, READ_UPDATED_AT);
+    }
+
+    /** When the accounts that {@link #account(UUID, String, String)} answers were last updated. */
+    static final String READ_UPDATED_AT = "2026-01-01T00:00:00Z";
+
+    static String account(UUID id, String status, String currency, String updatedAt) {
         return """
                 {"id":"%s","owner":"Ada","currency":"%s","status":"%s","note":null,
-                 "createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z"}""".formatted(id, currency, status);
+                 "createdAt":"2026-01-01T00:00:00Z","updatedAt":"%s"}""".formatted(id, currency, status, updatedAt);
     }
 
     static String balance(UUID id, long available, long version, List<UUID> applied) {

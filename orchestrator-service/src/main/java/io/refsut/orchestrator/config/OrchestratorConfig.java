@@ -31,7 +31,10 @@ public interface OrchestratorConfig {
 
     /** Balance debit settings. */
     interface BalanceSettings {
-        /** How many times a debit re-reads the balance after a version conflict before giving up (409). */
+        /**
+         * How many times a debit re-reads the balance after a version conflict, and an account update the account
+         * after an {@code updatedAt} conflict, before giving up (409).
+         */
         @WithDefault("8")
         int maxConflictRetries();
     }

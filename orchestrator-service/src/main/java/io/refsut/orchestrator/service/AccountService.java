@@ -19,6 +19,7 @@ import io.refsut.orchestrator.client.CallContext;
 import io.refsut.orchestrator.client.Dependency;
 import io.refsut.orchestrator.client.DependencyUnavailableException;
 import io.refsut.orchestrator.client.DownstreamCalls;
+import io.refsut.orchestrator.config.OrchestratorConfig;
 import io.smallrye.mutiny.Uni;
 
 /** Create, read and update account: the account (service-2), its balance (service-4) and the audit trail. */
@@ -31,15 +32,18 @@ public class AccountService {
     private final DownstreamCalls calls;
     private final BusinessMetrics metrics;
     private final LateInserts lateInserts;
+    private final int maxConflictRetries;
 
     public AccountService(@RestClient AccountsRestClient accounts, @RestClient BalancesRestClient balances,
-            AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics, LateInserts lateInserts) {
+            AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics, LateInserts lateInserts,
+            OrchestratorConfig config) {
         this.accounts = accounts;
         this.balances = balances;
         this.audit = audit;
         this.calls = calls;
         this.metrics = metrics;
         this.lateInserts = lateInserts;
+        this.maxConflictRetries = config.balance().maxConflictRetries();
     }
 
     /** s2 insert account ∥ s4 insert balance → s5 insert audit ACCOUNT_CREATED. */
@@ -95,10 +99,27 @@ public class AccountService {
         });
     }
 
-    /** s2 find → s2 replace → s5 insert audit ACCOUNT_UPDATED. */
+    /**
+     * s2 find → s2 replace (conditional on the {@code updatedAt} read) → s5 insert audit ACCOUNT_UPDATED. An update
+     * never overwrites another that landed after its read: the replace answers 409 and the update reads again, at
+     * most {@code sut.balance.max-conflict-retries} times; so the state its compensation restores is the one it
+     * replaced, and a replace that times out but lands late cannot undo a newer update.
+     */
     public Uni<UpdatedAccount> update(UUID id, AccountUpdate request, CallContext context) {
-        return metrics.timed(Operation.UPDATE_ACCOUNT, () -> calls.find(Dependency.ACCOUNTS,
-                () -> accounts.find(id, context))
+        return metrics.timed(Operation.UPDATE_ACCOUNT, () -> replace(id, request, context, 0)
+                .flatMap(replaced -> audit.record("ACCOUNT_UPDATED", id, "status=" + replaced.updated().status(),
+                        context, List.of(new Written("accounts", "replace", id)))
+                        .onFailure().recoverWithUni(e -> this.<Void>restore(replaced.previous(), replaced.updated(),
+                                context, TransactionFailure.of(e, List.of(new Written("accounts", "replace", id)))))
+                        .map(event -> new UpdatedAccount(replaced.updated()))));
+    }
+
+    /** The account as the update read it and as its replace wrote it. */
+    private record Replaced(Account previous, Account updated) {
+    }
+
+    private Uni<Replaced> replace(UUID id, AccountUpdate request, CallContext context, int conflicts) {
+        return calls.find(Dependency.ACCOUNTS, () -> accounts.find(id, context))
                 .onFailure().transform(e -> TransactionFailure.of(e, List.of()))
                 .flatMap(found -> {
                     Account current = found.orElseThrow(() -> TransactionFailure.notFound("account " + id
@@ -109,14 +130,26 @@ public class AccountService {
                     }
                     AccountWrite replacement = new AccountWrite(null, request.owner(), request.currency(),
                             request.status().name(), request.note(), current.createdAt());
-                    return calls.replace(Dependency.ACCOUNTS, () -> accounts.replace(id, replacement, context))
-                            .onFailure().transform(e -> TransactionFailure.of(e, List.of()))
-                            .flatMap(updated -> audit.record("ACCOUNT_UPDATED", id, "status=" + updated.status(),
-                                    context, List.of(new Written("accounts", "replace", id)))
-                                    .onFailure().recoverWithUni(e -> this.<Void>restore(current, updated, context,
-                                            TransactionFailure.of(e, List.of(new Written("accounts", "replace", id)))))
-                                    .map(event -> new UpdatedAccount(updated)));
-                }));
+                    return calls.replace(Dependency.ACCOUNTS, () -> current.updatedAt() == null
+                            ? accounts.replace(id, replacement, context)
+                            : accounts.replaceIf(id, String.valueOf(current.updatedAt()), replacement, context))
+                            .map(updated -> new Replaced(current, updated))
+                            .onFailure(AccountService::isConflict).recoverWithUni(conflict -> {
+                                if (conflicts >= maxConflictRetries) {
+                                    return Uni.createFrom().failure(new TransactionFailure(409, "updated-at-conflict",
+                                            "account " + id + " was updated concurrently " + (conflicts + 1)
+                                                    + " times in a row; retry the update", List.of()));
+                                }
+                                return replace(id, request, context, conflicts + 1);
+                            })
+                            .onFailure(e -> !(e instanceof TransactionFailure))
+                            .transform(e -> TransactionFailure.of(e, List.of()));
+                });
+    }
+
+    private static boolean isConflict(Throwable e) {
+        return e instanceof io.refsut.orchestrator.client.DownstreamRejectedException rejected
+                && rejected.status() == 409;
     }
 
     /**
@@ -137,8 +170,7 @@ public class AccountService {
                         return Uni.createFrom().failure(failure.compensatedBy(undone, "account " + id
                                 + " restored to what it was before the update"));
                     }
-                    if (e instanceof io.refsut.orchestrator.client.DownstreamRejectedException rejected
-                            && rejected.status() == 409) {
+                    if (isConflict(e)) {
                         return Uni.createFrom().failure(failure.compensatedBy(List.of(), "account " + id
                                 + " was updated again since; this update no longer shows"));
                     }
