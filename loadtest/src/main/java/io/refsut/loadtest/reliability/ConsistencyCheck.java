@@ -38,22 +38,40 @@ final class ConsistencyCheck {
     }
 
     /**
-     * Waits (at most {@link #SWEEP_WAIT}) until no payment of the workload's accounts is PENDING, then checks: a
-     * payment still PENDING after that is a half-made operation the sweep did not settle.
+     * Waits (at most {@link #SWEEP_WAIT}) until no payment of the workload's accounts is PENDING and no account of it
+     * is half made (the sweep deletes a half that landed after its creation failed, once older than its minimum age),
+     * then checks: what is still there after that is a half-made operation the sweep did not settle.
      */
     static Result afterSweep(DatabaseInspector database, Workload workload, java.util.function.Consumer<String> console)
             throws InterruptedException {
         long deadline = System.nanoTime() + SWEEP_WAIT.toNanos();
         long pending = pending(database, workload);
-        if (pending > 0) {
-            console.accept(pending + " payments PENDING; waiting up to " + SWEEP_WAIT.toSeconds()
-                    + " s for the orchestrator's recovery sweep");
+        long halfMade = halfMade(database, workload);
+        if (pending + halfMade > 0) {
+            console.accept(pending + " payments PENDING and " + halfMade + " accounts half made; waiting up to "
+                    + SWEEP_WAIT.toSeconds() + " s for the orchestrator's recovery sweep");
         }
-        while (pending > 0 && System.nanoTime() < deadline) {
+        while (pending + halfMade > 0 && System.nanoTime() < deadline) {
             Thread.sleep(1000);
             pending = pending(database, workload);
+            halfMade = halfMade(database, workload);
         }
         return check(database, workload);
+    }
+
+    /** Accounts of the workload with an account document and no balance, or the reverse. */
+    private static long halfMade(DatabaseInspector database, Workload workload) {
+        Set<Object> ids = new HashSet<>(workload.initialBalances.keySet());
+        Set<Object> accounts = new HashSet<>();
+        database.collection("accounts/accounts").find(Filters.in("_id", ids)).projection(new Document("_id", 1))
+                .forEach(d -> accounts.add(d.get("_id")));
+        Set<Object> balances = new HashSet<>();
+        database.collection("balances/balances").find(Filters.in("_id", ids)).projection(new Document("_id", 1))
+                .forEach(d -> balances.add(d.get("_id")));
+        Set<Object> either = new HashSet<>(accounts);
+        either.addAll(balances);
+        accounts.retainAll(balances);
+        return either.size() - accounts.size();
     }
 
     private static long pending(DatabaseInspector database, Workload workload) {

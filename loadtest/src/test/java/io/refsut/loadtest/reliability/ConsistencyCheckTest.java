@@ -73,6 +73,37 @@ class ConsistencyCheckTest {
         assertEquals(List.of(), result.examples());
     }
 
+    @Test
+    void theCheckWaitsForTheSweepToDeleteAHalfMadeAccount() throws Exception {
+        UUID whole = UUID.randomUUID();
+        UUID half = UUID.randomUUID();
+        workload.initialBalances.put(whole, 1000L);
+        workload.initialBalances.put(half, 1000L);
+        for (UUID id : List.of(whole, half)) {
+            database.collection("accounts/accounts").insertOne(new Document("_id", id).append("owner", "Ada"));
+        }
+        database.collection("balances/balances").insertOne(new Document("_id", whole).append("availableMinor", 1000L)
+                .append("appliedPayments", List.of()));
+        List<String> console = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // the sweep deletes the late half a moment later
+        Thread sweep = new Thread(() -> {
+            try {
+                Thread.sleep(1500);
+                database.collection("accounts/accounts").deleteOne(new Document("_id", half));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        sweep.start();
+
+        ConsistencyCheck.Result result = ConsistencyCheck.afterSweep(database, workload, console::add);
+        sweep.join();
+
+        assertEquals(0, result.inconsistent(), result.examples().toString());
+        assertEquals(List.of("0 payments PENDING and 1 accounts half made; waiting up to 30 s for the orchestrator's "
+                + "recovery sweep"), console);
+    }
+
     private static Document payment(UUID id, UUID account, long amount, String status) {
         return new Document("_id", id).append("accountId", account).append("amountMinor", amount)
                 .append("status", status);
