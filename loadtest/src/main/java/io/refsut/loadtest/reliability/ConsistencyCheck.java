@@ -154,8 +154,7 @@ final class ConsistencyCheck {
                 example(examples, "account " + id + " balance " + available + " but initial − completed payments = "
                         + expected + " (difference " + (expected - available) + "; completed payments not among "
                         + "the balance's recent applied payments: " + limit(withoutDebit) + "; applied payments "
-                        + "not completed: " + (notCompleted.size() <= 3 ? notCompleted : notCompleted.subList(0, 3)
-                        + " and " + (notCompleted.size() - 3) + " more") + ")");
+                        + "not completed: " + limit(notCompleted) + ")");
             }
         }
         long checkedPayments = paymentsById.size();
@@ -194,7 +193,7 @@ final class ConsistencyCheck {
         return status == null || "COMPLETED".equals(status);
     }
 
-    private static String limit(List<UUID> ids) {
+    private static String limit(List<?> ids) {
         return ids.size() <= 3 ? ids.toString() : ids.subList(0, 3) + " and " + (ids.size() - 3) + " more";
     }
 

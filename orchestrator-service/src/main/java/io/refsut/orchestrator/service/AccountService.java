@@ -134,7 +134,7 @@ public class AccountService {
                             ? accounts.replace(id, replacement, context)
                             : accounts.replaceIf(id, String.valueOf(current.updatedAt()), replacement, context))
                             .map(updated -> new Replaced(current, updated))
-                            .onFailure(AccountService::isConflict).recoverWithUni(conflict -> {
+                            .onFailure(PaymentService::isConflict).recoverWithUni(conflict -> {
                                 if (conflicts >= maxConflictRetries) {
                                     return Uni.createFrom().failure(new TransactionFailure(409, "updated-at-conflict",
                                             "account " + id + " was updated concurrently " + (conflicts + 1)
@@ -145,11 +145,6 @@ public class AccountService {
                             .onFailure(e -> !(e instanceof TransactionFailure))
                             .transform(e -> TransactionFailure.of(e, List.of()));
                 });
-    }
-
-    private static boolean isConflict(Throwable e) {
-        return e instanceof io.refsut.orchestrator.client.DownstreamRejectedException rejected
-                && rejected.status() == 409;
     }
 
     /**
@@ -170,7 +165,7 @@ public class AccountService {
                         return Uni.createFrom().failure(failure.compensatedBy(undone, "account " + id
                                 + " restored to what it was before the update"));
                     }
-                    if (isConflict(e)) {
+                    if (PaymentService.isConflict(e)) {
                         return Uni.createFrom().failure(failure.compensatedBy(List.of(), "account " + id
                                 + " was updated again since; this update no longer shows"));
                     }

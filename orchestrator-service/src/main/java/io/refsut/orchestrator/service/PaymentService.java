@@ -381,7 +381,8 @@ public class PaymentService {
         return e.getMessage();
     }
 
-    private static boolean isConflict(Throwable e) {
+    /** Whether a data service answered 409 (a conditional write whose condition no longer holds, or a duplicate). */
+    static boolean isConflict(Throwable e) {
         return e instanceof DownstreamRejectedException rejected && rejected.status() == 409;
     }
 

@@ -56,11 +56,6 @@ public class UnsettledPayments {
         return entries.containsKey(id);
     }
 
-    /** How many payments are remembered. */
-    public int size() {
-        return entries.size();
-    }
-
     /** Forgets every entry (tests: each starts with none). */
     public void clear() {
         entries.clear();
