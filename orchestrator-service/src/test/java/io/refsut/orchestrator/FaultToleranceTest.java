@@ -11,11 +11,17 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -131,6 +137,33 @@ class FaultToleranceTest extends StubbedDownstreams {
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
                 .until(() -> createAccount().statusCode() == 201);
         assertEquals(CircuitBreakerState.CLOSED, breakers.currentState("audit-insert"));
+    }
+
+    /** The timeout sits inside the breaker (and outside the bulkhead), as SmallRye orders its own. */
+    @Test
+    void timeoutsCountAsFailuresAndOpenTheBreaker() throws Exception {
+        wireMock.stubFor(post("/accounts").willReturn(json(201, Docs.account(UUID.randomUUID(), "ACTIVE", "EUR"))));
+        wireMock.stubFor(post("/balances").willReturn(json(201, Docs.balance(UUID.randomUUID(), 1, 0, List.of()))));
+        wireMock.stubFor(post("/audit-events").willReturn(json(201, Docs.audit(UUID.randomUUID(), "ACCOUNT_CREATED"))
+                .withFixedDelay((int) (2 * TIMEOUT_MS))));
+        int window = 4;
+        ExecutorService clients = Executors.newFixedThreadPool(window);
+        try {
+            List<Future<Response>> answers = new ArrayList<>();
+            for (int i = 0; i < window; i++) {
+                answers.add(clients.submit(this::createAccount));
+            }
+            for (Future<Response> answer : answers) {
+                answer.get(6 * TIMEOUT_MS, TimeUnit.MILLISECONDS).then().statusCode(503)
+                        .body("detail", containsString("'audit'"))
+                        .body("detail", containsString("timeout"));
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+        // open, or half open once its 500 ms delay has passed: either only after it opened
+        assertNotEquals(CircuitBreakerState.CLOSED, breakers.currentState("audit-insert"));
+        wireMock.verify(window, postRequestedFor(urlEqualTo("/audit-events")));
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,6 +22,8 @@ import io.refsut.orchestrator.config.OrchestratorConfig;
 import io.refsut.orchestrator.config.OrchestratorConfig.DownstreamSettings;
 import io.smallrye.faulttolerance.api.Guard;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
+import io.vertx.core.Vertx;
 
 /**
  * The one way the orchestrator calls a data service. A caller passes the call of a per-service REST contract
@@ -30,7 +33,10 @@ import io.smallrye.mutiny.Uni;
  * breaker, never retried; a 404 on a find is an empty result), anything else a {@link DownstreamFailureException};</li>
  * <li>the fault-tolerance guard of that dependency and call type ({@code accounts-find}, {@code balances-replace} …):
  * timeout, circuit breaker and bulkhead, and for finds a retry after a failure (not after a timeout), with the values
- * of {@code sut.downstream.<dependency>.*};</li>
+ * of {@code sut.downstream.<dependency>.*}. It is two SmallRye guards with the timeout between them, in SmallRye's own
+ * order: retry and breaker outside, the timeout of each attempt (its wait for a bulkhead slot included), the bulkhead
+ * inside. The timeout is a Vert.x timer on the calling event loop, where SmallRye's would wake its timer thread for
+ * every call (docs/performance.md, "Cut: the timer thread of every downstream call");</li>
  * <li>the timer {@code sut.downstream.call} around the guarded call, retries included;</li>
  * <li>every failure that is not a business answer becomes a {@link DependencyUnavailableException} naming the
  * dependency and the reason (timeout, breaker open, bulkhead full, the HTTP status or connection failure).</li>
@@ -46,13 +52,15 @@ public class DownstreamCalls {
     };
 
     private final MeterRegistry registry;
+    private final Vertx vertx;
     private final Map<String, DownstreamSettings> settings;
-    private final Map<String, Guard> guards = new ConcurrentHashMap<>();
+    private final Map<String, Policy> policies = new ConcurrentHashMap<>();
     /** Timers by dependency, call and outcome: registered once, not looked up in the registry on every call. */
     private final Map<TimerKey, Timer> timers = new ConcurrentHashMap<>();
 
-    public DownstreamCalls(MeterRegistry registry, OrchestratorConfig config) {
+    public DownstreamCalls(MeterRegistry registry, Vertx vertx, OrchestratorConfig config) {
         this.registry = registry;
+        this.vertx = vertx;
         this.settings = config.downstream();
     }
 
@@ -91,11 +99,11 @@ public class DownstreamCalls {
     }
 
     private <T> Uni<T> call(Dependency dependency, String call, Supplier<Uni<T>> attempt) {
-        Guard guard = guards.computeIfAbsent(dependency.label() + "-" + call, name -> guard(dependency, name,
+        Policy policy = policies.computeIfAbsent(dependency.label() + "-" + call, name -> policy(dependency, name,
                 call.equals("find")));
         return Uni.createFrom().deferred(() -> {
             Timer.Sample sample = Timer.start(registry);
-            return guarded(guard, attempt).onItemOrFailure().invoke((item, failure) -> sample.stop(
+            return guarded(policy, attempt).onItemOrFailure().invoke((item, failure) -> sample.stop(
                     timer(dependency, call, outcome(item, failure))));
         }).onFailure(e -> !(e instanceof DownstreamRejectedException)).transform(e -> unavailable(dependency, call, e));
     }
@@ -113,36 +121,85 @@ public class DownstreamCalls {
                 .register(registry));
     }
 
-    /** The policy of one call type of one dependency; {@code name} names its breaker and its {@code ft_*} metrics. */
-    private Guard guard(Dependency dependency, String name, boolean retried) {
+    /**
+     * The policy of one call type of one dependency; {@code name} names its breaker and its {@code ft_*} metrics (the
+     * bulkhead's: {@code name-bulkhead}).
+     */
+    private Policy policy(Dependency dependency, String name, boolean retried) {
         DownstreamSettings policy = settings.get(dependency.label());
         if (policy == null) {
             throw new IllegalStateException("no sut.downstream." + dependency.label() + ".* settings");
         }
-        Guard.Builder builder = Guard.create()
+        Guard.Builder outer = Guard.create()
                 .withDescription(name)
                 .withThreadOffload(false)
-                .withTimeout().duration(policy.timeoutMs(), ChronoUnit.MILLIS).done()
                 .withCircuitBreaker().name(name)
                 .requestVolumeThreshold(policy.breakerRequestVolume())
                 .failureRatio(policy.breakerFailureRatio())
                 .delay(policy.breakerDelayMs(), ChronoUnit.MILLIS)
                 .successThreshold(policy.breakerSuccessThreshold())
-                .skipOn(DownstreamRejectedException.class).done()
-                .withBulkhead().limit(policy.bulkhead()).queueSize(policy.bulkheadQueue()).done();
+                .skipOn(DownstreamRejectedException.class).done();
         if (retried && policy.findRetries() > 0) {
             // a timeout is not retried: more load does not help a slow database
-            builder.withRetry().maxRetries(policy.findRetries())
+            outer.withRetry().maxRetries(policy.findRetries())
                     .delay(policy.retryDelayMs(), ChronoUnit.MILLIS)
                     .jitter(RETRY_JITTER_MS, ChronoUnit.MILLIS)
                     .retryOn(DownstreamFailureException.class).done();
         }
-        return builder.build();
+        Guard bulkhead = Guard.create()
+                .withDescription(name + "-bulkhead")
+                .withThreadOffload(false)
+                .withBulkhead().limit(policy.bulkhead()).queueSize(policy.bulkheadQueue()).done()
+                .build();
+        return new Policy(outer.build(), policy.timeoutMs(), bulkhead);
+    }
+
+    /** One call type's guards: retry and breaker, then the timeout of each attempt, then the bulkhead. */
+    private record Policy(Guard outer, long timeoutMs, Guard bulkhead) {
+    }
+
+    private <T> Uni<T> guarded(Policy policy, Supplier<Uni<T>> attempt) {
+        return guarded(policy.outer(), () -> within(vertx, policy.timeoutMs(), () -> guarded(policy.bulkhead(),
+                attempt)));
     }
 
     @SuppressWarnings({ "unchecked", "rawtypes" })
     private static <T> Uni<T> guarded(Guard guard, Supplier<Uni<T>> attempt) {
         return (Uni<T>) guard.get((Supplier) attempt, UNI);
+    }
+
+    /**
+     * The call's item or failure, or a {@link TimeoutException} when it has given neither after {@code timeoutMs}.
+     * The timer is a Vert.x timer: on the event loop that makes the call, scheduled and cancelled without waking
+     * another thread. The timed-out call is not cancelled, as SmallRye's timeout did not: the REST client's read
+     * timeout, a little longer, ends its HTTP exchange.
+     */
+    static <T> Uni<T> within(Vertx vertx, long timeoutMs, Supplier<Uni<T>> call) {
+        return Uni.createFrom().emitter(emitter -> {
+            AtomicBoolean settled = new AtomicBoolean();
+            long timer = vertx.setTimer(timeoutMs, id -> {
+                if (settled.compareAndSet(false, true)) {
+                    emitter.fail(new TimeoutException("no answer within " + timeoutMs + " ms"));
+                }
+            });
+            Cancellable upstream = call.get().subscribe().with(item -> {
+                if (settled.compareAndSet(false, true)) {
+                    vertx.cancelTimer(timer);
+                    emitter.complete(item);
+                }
+            }, failure -> {
+                if (settled.compareAndSet(false, true)) {
+                    vertx.cancelTimer(timer);
+                    emitter.fail(failure);
+                }
+            });
+            emitter.onTermination(() -> {
+                if (settled.compareAndSet(false, true)) { // cancelled by the subscriber
+                    vertx.cancelTimer(timer);
+                    upstream.cancel();
+                }
+            });
+        });
     }
 
     private static DependencyUnavailableException unavailable(Dependency dependency, String call, Throwable e) {
@@ -169,6 +226,9 @@ public class DownstreamCalls {
     private static String outcome(Object item, Throwable failure) {
         if (failure == null) {
             return item instanceof Optional<?> optional && optional.isEmpty() ? "not_found" : "success";
+        }
+        if (failure instanceof TimeoutException) {
+            return "timeout";
         }
         if (failure instanceof DownstreamRejectedException rejected) {
             return switch (rejected.status()) {
