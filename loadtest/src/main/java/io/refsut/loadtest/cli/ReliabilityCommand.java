@@ -40,8 +40,8 @@ public final class ReliabilityCommand implements Callable<Integer> {
 
     @Option(names = "--faults", defaultValue = "${SUT_RELIABILITY_FAULTS:-all}", paramLabel = "LIST",
             description = "Fault scenarios, comma-separated, or all: kill-accounts, kill-payments, kill-balances, "
-                    + "kill-audit, kill-orchestrator, freeze-balances, freeze-payments, kill-database; observe (not in "
-                    + "all: load only, while a failover happens outside) "
+                    + "kill-audit, kill-orchestrator, freeze-balances, freeze-payments, kill-database, "
+                    + "freeze-database; observe (not in all: load only, while a failover happens outside) "
                     + "(env SUT_RELIABILITY_FAULTS; default: ${DEFAULT-VALUE}).")
     String faults;
 
@@ -54,6 +54,12 @@ public final class ReliabilityCommand implements Callable<Integer> {
             description = "Accounts created before each scenario's load (env SUT_RELIABILITY_ACCOUNTS; default: "
                     + "${DEFAULT-VALUE}).")
     int accounts;
+
+    @Option(names = "--warmup-max", defaultValue = "${SUT_RELIABILITY_WARMUP_MAX:-90s}", paramLabel = "DURATION",
+            description = "Before each fault the load runs unmeasured until the stack holds it (5 s without a failed "
+                    + "request), for at most this long; 0 = none (env SUT_RELIABILITY_WARMUP_MAX; default: "
+                    + "${DEFAULT-VALUE}).")
+    String warmupMax;
 
     @Option(names = "--before", defaultValue = "${SUT_RELIABILITY_BEFORE:-5s}", paramLabel = "DURATION",
             description = "Load before the fault (env SUT_RELIABILITY_BEFORE; default: ${DEFAULT-VALUE}).")
@@ -117,8 +123,9 @@ public final class ReliabilityCommand implements Callable<Integer> {
             Path results = resultsDir == null || resultsDir.isBlank() ? stack.home.resolve("results")
                     : Path.of(resultsDir);
             settings = new ReliabilitySuite.Settings(stack.settings(results), results, chosen, faults, rate, accounts,
-                    Durations.parse(before), Durations.parse(down), Durations.parse(freeze), Durations.parse(after),
-                    Durations.parse(settle), Durations.parse(requestTimeout), Durations.parse(recoveryWait), soakFor, seed,
+                    Durations.parse(warmupMax), Durations.parse(before), Durations.parse(down), Durations.parse(freeze),
+                    Durations.parse(after), Durations.parse(settle), Durations.parse(requestTimeout),
+                    Durations.parse(recoveryWait), soakFor, seed,
                     commandLine(spec.commandLine().getParseResult().originalArgs()));
         } catch (IllegalArgumentException e) {
             System.err.println("[sut] " + e.getMessage());

@@ -1,5 +1,6 @@
 package io.refsut.loadtest.reliability;
 
+import io.refsut.loadtest.stack.Signals;
 import io.refsut.loadtest.stack.StackException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -54,6 +55,11 @@ final class DatabaseProcess implements AutoCloseable {
 
     boolean isAlive() {
         return process != null && process.isAlive();
+    }
+
+    /** Sends the signal ({@code STOP}, {@code CONT}) to the process. */
+    void signal(String signal) {
+        Signals.send(pid(), signal);
     }
 
     /** SIGKILL, then waits until the process is gone. */

@@ -14,6 +14,8 @@ enum Fault {
     FREEZE_BALANCES("balances", "SIGSTOP the balances service (a hang, not a refusal), then SIGCONT"),
     FREEZE_PAYMENTS("payments", "SIGSTOP the payments service, then SIGCONT"),
     KILL_DATABASE("database", "kill -9 the database process, restart it on the same data file"),
+    FREEZE_DATABASE("database", "SIGSTOP the database process (a stalled primary: connections stay open, nothing "
+            + "answers), then SIGCONT"),
     OBSERVE("none", "no fault injected: load only, --before + --down + --after, while an outside failover happens "
             + "(Atlas Test Failover, rs.stepDown())");
 
@@ -28,6 +30,11 @@ enum Fault {
     /** The option spelling: {@code kill-balances}. */
     String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Whether the scenario acts on the database process, which only a stand-in this command started has. */
+    boolean needsDatabaseProcess() {
+        return process.equals("database");
     }
 
     boolean freezes() {

@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 final class FaultPart {
 
     /** How long each phase lasts and how hard the load pushes. */
-    record Settings(double rate, int accounts, Duration before, Duration down, Duration freeze, Duration after,
+    record Settings(double rate, int accounts, Duration warmupMax, Duration before, Duration down, Duration freeze, Duration after,
             Duration settle, Duration requestTimeout, Duration startTimeout, Duration recoveryWait, long seed) {
     }
 
@@ -31,11 +31,16 @@ final class FaultPart {
     record Outcome(Fault fault, long cases, long fiveXx, long failed, long timedOut, double failureP99Ms,
             double maxFailedMs, double recoverySeconds, int longestFailedSeconds, double faultAtSecond,
             double backAtSecond, List<String> breakerTransitions, ConsistencyCheck.Result consistency,
-            Timeline timeline, Map<String, Long> failedBreakdown, String error) {
+            Timeline timeline, Map<String, Long> failedBreakdown, String error, Warmup warmup) {
+    }
+
+    /** The unmeasured load before a scenario: how long it ran, its requests and failures, and whether it held. */
+    record Warmup(double seconds, long requests, long failed, boolean held) {
     }
 
     /** Seconds without a failed request that count as recovered. */
     static final int QUIET_SECONDS = 5;
+    private static final long QUIET_NANOS = QUIET_SECONDS * 1_000_000_000L;
 
     private FaultPart() {
     }
@@ -45,6 +50,7 @@ final class FaultPart {
         Workload workload = new Workload(stack.targetUrl(), settings.seed() + fault.ordinal());
         workload.warmUp(client);
         workload.seed(client, settings.accounts());
+        Warmup warmup = holdLoad(client, workload, settings, console, fault);
         BreakerWatch breakers = new BreakerWatch(client,
                 URI.create("http://127.0.0.1:" + stack.service("orchestrator").managementPort() + "/q/metrics"));
         Duration bound = settings.before().plus(settings.down()).plus(settings.startTimeout())
@@ -61,11 +67,13 @@ final class FaultPart {
             faultAt = System.nanoTime();
             console.accept(fault.id() + ": " + fault.description);
             if (fault.freezes()) {
-                stack.service(fault.process).signal("STOP");
+                Consumer<String> signal = fault.needsDatabaseProcess() ? database::signal
+                        : stack.service(fault.process)::signal;
+                signal.accept("STOP");
                 try {
                     Thread.sleep(settings.freeze().toMillis());
                 } finally {
-                    stack.service(fault.process).signal("CONT");
+                    signal.accept("CONT");
                 }
             } else if (fault == Fault.OBSERVE) {
                 Thread.sleep(settings.down().toMillis());
@@ -116,12 +124,51 @@ final class FaultPart {
                 Timeline.percentileOf(failedLatencies, 99),
                 failedLatencies.stream().mapToDouble(Double::doubleValue).max().orElse(0),
                 Timeline.recoverySeconds(samples, backAt), timeline.longestFailedSeconds(), (faultAt - origin) / 1e9,
-                (backAt - origin) / 1e9, breakers.transitions(), consistency, timeline, perOperation, error);
+                (backAt - origin) / 1e9, breakers.transitions(), consistency, timeline, perOperation, error, warmup);
         console.accept(String.format("%s: %d requests, %d failed (%d 5xx, %d timed out), failed p99 %.0f ms, "
                 + "recovery %.1f s, %d lost, %d inconsistent, %d compensated", fault.id(), outcome.cases(),
                 outcome.failed(), fiveXx, timedOut, outcome.failureP99Ms(), outcome.recoverySeconds(),
                 consistency.lost(), consistency.inconsistent(), consistency.compensated()));
         return outcome;
+    }
+
+    /**
+     * Runs the scenario's load unmeasured until the stack holds it: {@link #QUIET_SECONDS} without a failed request,
+     * for at most {@code --warmup-max}. A stack that has just started (the first scenario of a run, or the only one)
+     * does not hold 50/s at once on a small machine: its first calls time out and open the breakers, and a scenario
+     * measured from there would count that against its fault. Its writes are checked with the scenario's.
+     */
+    private static Warmup holdLoad(HttpClient client, Workload workload, Settings settings, Consumer<String> console,
+            Fault fault) throws InterruptedException {
+        if (settings.warmupMax().isZero()) {
+            return new Warmup(0, 0, 0, false);
+        }
+        long start = System.nanoTime();
+        long deadline = start + settings.warmupMax().toNanos();
+        ConstantLoad load = ConstantLoad.start(client, workload, settings.rate(), settings.requestTimeout(), 2000,
+                settings.warmupMax().plus(settings.requestTimeout()));
+        boolean held = false;
+        List<ConstantLoad.Sample> samples;
+        try {
+            while (!held && System.nanoTime() < deadline) {
+                Thread.sleep(1000);
+                long now = System.nanoTime();
+                held = now - start >= QUIET_NANOS && !failedSince(load, now - QUIET_NANOS);
+            }
+        } finally {
+            samples = load.stop();
+        }
+        long failed = samples.stream().filter(ConstantLoad.Sample::failed).count();
+        Warmup warmup = new Warmup((System.nanoTime() - start) / 1e9, samples.size(), failed, held);
+        console.accept(String.format("%s: warm-up %.0f s, %d requests, %d failed%s", fault.id(), warmup.seconds(),
+                warmup.requests(), failed, held ? "" : "; the stack did not hold the load within --warmup-max, the "
+                        + "scenario is measured anyway"));
+        return warmup;
+    }
+
+    /** Whether a request started after {@code sinceNanos} failed. */
+    private static boolean failedSince(ConstantLoad load, long sinceNanos) {
+        return load.samples().stream().anyMatch(s -> s.failed() && s.startNanos() > sinceNanos);
     }
 
     /**
@@ -132,9 +179,7 @@ final class FaultPart {
             throws InterruptedException {
         long deadline = System.nanoTime() + wait.toNanos();
         while (System.nanoTime() < deadline) {
-            long quietSince = System.nanoTime() - QUIET_SECONDS * 1_000_000_000L;
-            boolean recentFailure = load.samples().stream().anyMatch(s -> s.failed() && s.startNanos() > quietSince);
-            if (!recentFailure) {
+            if (!failedSince(load, System.nanoTime() - QUIET_NANOS)) {
                 return;
             }
             Thread.sleep(1000);

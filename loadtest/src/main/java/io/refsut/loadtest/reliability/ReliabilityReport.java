@@ -95,10 +95,25 @@ final class ReliabilityReport {
                 "passed", passed);
     }
 
+    private static String warmupLine(FaultPart.Warmup w) {
+        if (w.requests() == 0) {
+            return "\nNo unmeasured load before it (--warmup-max 0).\n";
+        }
+        return String.format(Locale.ROOT, "%nBefore it, %.0f s of unmeasured load (%d requests, %d failed)%s.%n",
+                w.seconds(), w.requests(), w.failed(), w.held() ? ", until the stack had held it for "
+                        + FaultPart.QUIET_SECONDS + " s" : ": the stack did not hold the load within --warmup-max");
+    }
+
     private static Map<String, Object> fault(FaultPart.Outcome f) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("fault", f.fault().id());
         m.put("description", f.fault().description);
+        Map<String, Object> warmup = new LinkedHashMap<>();
+        warmup.put("seconds", round(f.warmup().seconds()));
+        warmup.put("requests", f.warmup().requests());
+        warmup.put("failed", f.warmup().failed());
+        warmup.put("held", f.warmup().held());
+        m.put("warmup", warmup);
         m.put("cases", f.cases());
         m.put("5xx", f.fiveXx());
         m.put("failed", f.failed());
@@ -164,7 +179,8 @@ final class ReliabilityReport {
             for (FaultPart.Outcome f : faults) {
                 md.append("\n### ").append(f.fault().id()).append("\n\n").append(f.fault().description)
                         .append(String.format(Locale.ROOT, "; fault at %.1f s, back at %.1f s of the load.%n",
-                                f.faultAtSecond(), f.backAtSecond()));
+                                f.faultAtSecond(), f.backAtSecond()))
+                        .append(warmupLine(f.warmup()));
                 if (f.error() != null) {
                     md.append("\n**Scenario error:** ").append(f.error()).append('\n');
                 }

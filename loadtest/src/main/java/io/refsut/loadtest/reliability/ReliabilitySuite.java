@@ -44,7 +44,7 @@ public final class ReliabilitySuite {
      * embedded stand-in in its own process); {@code faults} a comma list of fault ids or {@code all}.
      */
     public record Settings(LocalStack.Settings stack, Path resultsDir, Set<Part> parts, String faults, double rate,
-            int accounts, Duration before, Duration down, Duration freeze, Duration after, Duration settle,
+            int accounts, Duration warmupMax, Duration before, Duration down, Duration freeze, Duration after, Duration settle,
             Duration requestTimeout, Duration recoveryWait, Duration soak, long seed, String commandLine) {
 
         /** Refuses an unknown fault id here, before anything starts ({@link IllegalArgumentException}). */
@@ -109,11 +109,11 @@ public final class ReliabilitySuite {
                 }
                 if (settings.parts().contains(Part.FAULTS)) {
                     FaultPart.Settings fs = new FaultPart.Settings(settings.rate(), settings.accounts(),
-                            settings.before(), settings.down(), settings.freeze(), settings.after(), settings.settle(),
+                            settings.warmupMax(), settings.before(), settings.down(), settings.freeze(), settings.after(), settings.settle(),
                             settings.requestTimeout(), s.startTimeout(), settings.recoveryWait(), settings.seed());
                     for (Fault fault : faults) {
-                        if (fault == Fault.KILL_DATABASE && database == null) {
-                            problems.add("kill-database skipped: the database is not a process this command started "
+                        if (fault.needsDatabaseProcess() && database == null) {
+                            problems.add(fault.id() + " skipped: the database is not a process this command started "
                                     + "(use a managed failover test for a real MongoDB, see docs/reliability.md)");
                             continue;
                         }

@@ -64,16 +64,7 @@ public record ServiceProcess(ServiceSpec spec, Process process, Path log, int ht
 
     /** Sends {@code signal} ({@code STOP}, {@code CONT}, ...) to the process with the system's {@code kill}. */
     public void signal(String signal) {
-        try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid())).inheritIO().start();
-            if (!kill.waitFor(5, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-                throw new StackException("kill -" + signal + " " + pid() + " failed");
-            }
-        } catch (java.io.IOException e) {
-            throw new StackException("cannot run kill -" + signal + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Signals.send(pid(), signal);
     }
 
     /** Stops the process and all its descendants: a graceful signal first, then a kill after {@code graceMillis}. */

@@ -49,7 +49,7 @@ class ReliabilityIT {
         // a low rate: the 2-core CI machine also runs the five services and the database
         exit = SutCommand.commandLine().execute("reliability", "--home", home.toString(), "--ports", "auto",
                 "--results-dir", results.toString(), "--parts", "bad-input,faults", "--faults", "kill-balances",
-                "--rate", "10", "--accounts", "20", "--before", "3s", "--down", "3s", "--after", "15s", "--settle", "2s");
+                "--rate", "10", "--accounts", "20", "--warmup-max", "30s", "--before", "3s", "--down", "3s", "--after", "15s", "--settle", "2s");
         try (Stream<Path> folders = Files.list(results)) {
             Path folder = folders.filter(Files::isDirectory).findFirst().orElseThrow();
             report = JSON.readTree(folder.resolve("report.json").toFile());
@@ -94,6 +94,17 @@ class ReliabilityIT {
         assertEquals(0, fault.path("lost").asLong(), fault.path("examples").toString());
         assertTrue(fault.path("breakerTransitions").toString().contains("balances-"),
                 "the balances breaker never moved: " + fault.path("breakerTransitions"));
+    }
+
+    @Test
+    void runsTheLoadUnmeasuredUntilTheStackHoldsItBeforeTheFault() {
+        JsonNode warmup = report.path("faults").get(0).path("warmup");
+        assertTrue(warmup.path("requests").asLong() > 0, warmup.toString());
+        double seconds = warmup.path("seconds").asDouble();
+        assertTrue(seconds >= FaultPart.QUIET_SECONDS && seconds < 30 + 5, "warm-up of " + seconds + " s");
+        assertTrue(warmup.path("held").isBoolean(), warmup.toString());
+        assertTrue(markdown.contains("s of unmeasured load (" + warmup.path("requests").asLong() + " requests"),
+                markdown);
     }
 
     @Test
