@@ -423,6 +423,45 @@ class PaymentApiTest extends StubbedDownstreams {
     }
 
     @Test
+    void aRetryWhoseDebitFailedButWasAppliedForACancelledPaymentRestoresIt() {
+        // the first attempt was cancelled (its balance fenced); the retry's insert finds the payment (409), and its
+        // debit, answered 500, was applied all the same: a CANCELLED payment keeps no debit, and no sweep looks at it
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(409, Docs.problem(409, "payment exists"))));
+        wireMock.stubFor(get("/payments/" + paymentId).willReturn(json(200,
+                Docs.payment(paymentId, accountId, 100, "CANCELLED"))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs(STARTED)
+                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs("applied")
+                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+        wireMock.stubFor(put("/balances/" + accountId).inScenario("lost answer")
+                .withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
+                .willReturn(json(500, Docs.problem(500, "lost"))).willSetStateTo("applied"));
+        restoreAtVersion4Succeeds();
+
+        postJson("/api/v1/payments", payment(100)).statusCode(503)
+                .body("partial", nullValue())
+                .body("compensated[0].operation", equalTo("restore"));
+        verifyDebitRestoredAtVersion4();
+        assertFalse(unsettledPayments.contains(paymentId), "restored at once, nothing left for the sweep");
+    }
+
+    @Test
+    void aRetryWhoseDebitFailedForAPendingEarlierAttemptLeavesItToTheSweep() {
+        activeAccount("EUR");
+        wireMock.stubFor(post("/payments").willReturn(json(409, Docs.problem(409, "payment exists"))));
+        wireMock.stubFor(get("/payments/" + paymentId).willReturn(json(200, Docs.payment(paymentId, accountId, 100))));
+        wireMock.stubFor(get("/balances/" + accountId).willReturn(json(200,
+                Docs.balance(accountId, 1000, 3, List.of()))));
+        wireMock.stubFor(put("/balances/" + accountId).willReturn(json(500, Docs.problem(500, "lost"))));
+
+        postJson("/api/v1/payments", payment(100)).statusCode(503).body("compensated", nullValue());
+        // the one PUT is the debit: no restore, no fence; the PENDING payment is the sweep's (or its owner's)
+        wireMock.verify(1, putRequestedFor(urlPathMatching("/balances/.*")));
+        wireMock.verify(0, putRequestedFor(urlPathMatching("/payments/.*")));
+    }
+
+    @Test
     void aRetryOfACompletedPaymentNeverDebitsAgain() {
         activeAccount("EUR");
         wireMock.stubFor(post("/payments").willReturn(json(409, Docs.problem(409, "payment exists"))));

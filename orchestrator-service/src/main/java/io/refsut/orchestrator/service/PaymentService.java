@@ -121,6 +121,9 @@ public class PaymentService {
                                     "a debit of " + paymentId + " that timed out but was applied is restored")
                             : failure));
         }
+        if (!d.ok() && unknownOutcome(d.failure()) && isConflict(p.failure())) {
+            return cancelledKeepsNoDebit(request, paymentId, context, TransactionFailure.of(failures, List.of()));
+        }
         if (!d.ok() || !d.value().appliedNow()) {
             // nothing written by this request (a debit applied by an earlier attempt belongs to that attempt)
             return Uni.createFrom().failure(TransactionFailure.of(failures, List.of()));
@@ -156,6 +159,29 @@ public class PaymentService {
                         + reason(e) + "); the recovery sweep restores it"))
                 .flatMap(restored -> Uni.createFrom().failure(failure.compensatedBy(List.of(debited),
                         "debit of " + paymentId + " restored")));
+    }
+
+    /**
+     * The payment exists (an earlier attempt: the insert answered 409) and this request's debit failed without a
+     * definite answer, so it may still land, on a balance that no longer lists the payment. A PENDING payment is
+     * settled by the sweep from its balance and a COMPLETED one keeps its debit, but a CANCELLED one must keep none,
+     * and the sweep, which lists PENDING payments only, would never see it: a debit its balance lists is restored
+     * behind a fence, so that this debit cannot land after the check. When that cannot be done now (a call failed),
+     * the sweep does it once the entry is due.
+     */
+    private <T> Uni<T> cancelledKeepsNoDebit(NewPayment request, UUID paymentId, CallContext context,
+            TransactionFailure failure) {
+        return calls.find(Dependency.PAYMENTS, () -> payments.find(paymentId, context))
+                .flatMap(existing -> existing.isPresent() && !CANCELLED.equals(existing.get().status())
+                        ? Uni.createFrom().item(false)
+                        : restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, true, 0))
+                .onFailure().invoke(e -> debitLeft(request, paymentId))
+                .onFailure().recoverWithItem(false)
+                .flatMap(restored -> Uni.createFrom().failure(restored
+                        ? failure.compensatedBy(List.of(new Written("balances", "restore", request.accountId())),
+                                "a debit of the CANCELLED payment " + paymentId + " that timed out but was applied "
+                                        + "is restored")
+                        : failure));
     }
 
     /** s3 replace PENDING → COMPLETED; when that fails the payment stays PENDING, debited, for the sweep. */
