@@ -23,8 +23,9 @@ import java.util.function.Consumer;
 final class FaultPart {
 
     /** How long each phase lasts and how hard the load pushes. */
-    record Settings(double rate, int accounts, Duration warmupMax, Duration before, Duration down, Duration freeze, Duration after,
-            Duration settle, Duration requestTimeout, Duration startTimeout, Duration recoveryWait, long seed) {
+    record Settings(double rate, int accounts, Duration warmupMax, Duration before, Duration down, Duration freeze,
+            Duration after, Duration settle, Duration requestTimeout, Duration startTimeout, Duration recoveryWait,
+            long seed) {
     }
 
     /** One scenario's outcome; offsets are seconds from the load's start. */
@@ -133,10 +134,11 @@ final class FaultPart {
     }
 
     /**
-     * Runs the scenario's load unmeasured until the stack holds it: {@link #QUIET_SECONDS} without a failed request,
-     * for at most {@code --warmup-max}. A stack that has just started (the first scenario of a run, or the only one)
-     * does not hold 50/s at once on a small machine: its first calls time out and open the breakers, and a scenario
-     * measured from there would count that against its fault. Its writes are checked with the scenario's.
+     * Runs the scenario's load unmeasured until the stack holds it: {@link #QUIET_SECONDS} without a failed request
+     * and with at least half of those seconds' arrivals answered, for at most {@code --warmup-max}. A stack that has
+     * just started (the first scenario of a run, or the only one) does not hold 50/s at once on a small machine: its
+     * first calls time out and open the breakers, and a scenario measured from there would count that against its
+     * fault. Its writes are checked with the scenario's.
      */
     private static Warmup holdLoad(HttpClient client, Workload workload, Settings settings, Consumer<String> console,
             Fault fault) throws InterruptedException {
@@ -153,7 +155,8 @@ final class FaultPart {
             while (!held && System.nanoTime() < deadline) {
                 Thread.sleep(1000);
                 long now = System.nanoTime();
-                held = now - start >= QUIET_NANOS && !failedSince(load, now - QUIET_NANOS);
+                held = now - start >= QUIET_NANOS && !failedSince(load, now - QUIET_NANOS)
+                        && answeredSince(load, now - QUIET_NANOS) >= settings.rate() * QUIET_SECONDS / 2;
             }
         } finally {
             samples = load.stop();
@@ -164,6 +167,11 @@ final class FaultPart {
                 warmup.requests(), failed, held ? "" : "; the stack did not hold the load within --warmup-max, the "
                         + "scenario is measured anyway"));
         return warmup;
+    }
+
+    /** Requests started after {@code sinceNanos} and answered (a stack that answers nothing does not hold a load). */
+    private static long answeredSince(ConstantLoad load, long sinceNanos) {
+        return load.samples().stream().filter(s -> !s.failed() && s.startNanos() > sinceNanos).count();
     }
 
     /** Whether a request started after {@code sinceNanos} failed. */

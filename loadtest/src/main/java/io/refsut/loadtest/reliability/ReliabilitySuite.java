@@ -44,8 +44,9 @@ public final class ReliabilitySuite {
      * embedded stand-in in its own process); {@code faults} a comma list of fault ids or {@code all}.
      */
     public record Settings(LocalStack.Settings stack, Path resultsDir, Set<Part> parts, String faults, double rate,
-            int accounts, Duration warmupMax, Duration before, Duration down, Duration freeze, Duration after, Duration settle,
-            Duration requestTimeout, Duration recoveryWait, Duration soak, long seed, String commandLine) {
+            int accounts, Duration warmupMax, Duration before, Duration down, Duration freeze, Duration after,
+            Duration settle, Duration requestTimeout, Duration recoveryWait, Duration soak, long seed,
+            String commandLine) {
 
         /** Refuses an unknown fault id here, before anything starts ({@link IllegalArgumentException}). */
         public Settings {
@@ -109,8 +110,9 @@ public final class ReliabilitySuite {
                 }
                 if (settings.parts().contains(Part.FAULTS)) {
                     FaultPart.Settings fs = new FaultPart.Settings(settings.rate(), settings.accounts(),
-                            settings.warmupMax(), settings.before(), settings.down(), settings.freeze(), settings.after(), settings.settle(),
-                            settings.requestTimeout(), s.startTimeout(), settings.recoveryWait(), settings.seed());
+                            settings.warmupMax(), settings.before(), settings.down(), settings.freeze(),
+                            settings.after(), settings.settle(), settings.requestTimeout(), s.startTimeout(),
+                            settings.recoveryWait(), settings.seed());
                     for (Fault fault : faults) {
                         if (fault.needsDatabaseProcess() && database == null) {
                             problems.add(fault.id() + " skipped: the database is not a process this command started "

@@ -3,7 +3,7 @@ package io.refsut.loadtest.stack;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
-/** Signals to a process of the local stack, with the system's {@code kill} (Java sends none but SIGTERM and SIGKILL). */
+/** Signals to a process of the local stack, with the system's {@code kill}: Java sends only SIGTERM and SIGKILL. */
 public final class Signals {
 
     private Signals() {

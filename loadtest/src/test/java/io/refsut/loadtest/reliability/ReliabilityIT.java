@@ -49,7 +49,8 @@ class ReliabilityIT {
         // a low rate: the 2-core CI machine also runs the five services and the database
         exit = SutCommand.commandLine().execute("reliability", "--home", home.toString(), "--ports", "auto",
                 "--results-dir", results.toString(), "--parts", "bad-input,faults", "--faults", "kill-balances",
-                "--rate", "10", "--accounts", "20", "--warmup-max", "30s", "--before", "3s", "--down", "3s", "--after", "15s", "--settle", "2s");
+                "--rate", "10", "--accounts", "20", "--warmup-max", "30s", "--before", "3s", "--down", "3s",
+                "--after", "15s", "--settle", "2s");
         try (Stream<Path> folders = Files.list(results)) {
             Path folder = folders.filter(Files::isDirectory).findFirst().orElseThrow();
             report = JSON.readTree(folder.resolve("report.json").toFile());
