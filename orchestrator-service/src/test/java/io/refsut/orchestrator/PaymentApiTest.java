@@ -404,15 +404,7 @@ class PaymentApiTest extends StubbedDownstreams {
     void restoresADebitThatFailedButWasAppliedWhenTheInsertFailedToo() {
         activeAccount("EUR");
         wireMock.stubFor(post("/payments").willReturn(json(500, Docs.problem(500, "boom"))));
-        wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs(STARTED)
-                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
-        wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs("applied")
-                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
-        // the debit is applied, but its answer is a failure
-        wireMock.stubFor(put("/balances/" + accountId).inScenario("lost answer")
-                .withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
-                .willReturn(json(500, Docs.problem(500, "lost"))).willSetStateTo("applied"));
-        restoreAtVersion4Succeeds();
+        debitAppliedButAnswered500();
 
         given().contentType("application/json").body(payment(100))
                 .when().post("/api/v1/payments")
@@ -430,14 +422,7 @@ class PaymentApiTest extends StubbedDownstreams {
         wireMock.stubFor(post("/payments").willReturn(json(409, Docs.problem(409, "payment exists"))));
         wireMock.stubFor(get("/payments/" + paymentId).willReturn(json(200,
                 Docs.payment(paymentId, accountId, 100, "CANCELLED"))));
-        wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs(STARTED)
-                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
-        wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs("applied")
-                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
-        wireMock.stubFor(put("/balances/" + accountId).inScenario("lost answer")
-                .withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
-                .willReturn(json(500, Docs.problem(500, "lost"))).willSetStateTo("applied"));
-        restoreAtVersion4Succeeds();
+        debitAppliedButAnswered500();
 
         postJson("/api/v1/payments", payment(100)).statusCode(503)
                 .body("partial", nullValue())
@@ -537,6 +522,18 @@ class PaymentApiTest extends StubbedDownstreams {
     }
 
     /** The balance service accepts the restore of a debit: the replace of version 4 back to 1000 and no payment. */
+    /** The debit (at version 3) is applied, but its answer is a 500; a restore at version 4 succeeds. */
+    private void debitAppliedButAnswered500() {
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs(STARTED)
+                .willReturn(json(200, Docs.balance(accountId, 1000, 3, List.of()))));
+        wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs("applied")
+                .willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
+        wireMock.stubFor(put("/balances/" + accountId).inScenario("lost answer")
+                .withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("3")))
+                .willReturn(json(500, Docs.problem(500, "lost"))).willSetStateTo("applied"));
+        restoreAtVersion4Succeeds();
+    }
+
     private void restoreAtVersion4Succeeds() {
         wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("4")))
                 .willReturn(json(200, Docs.balance(accountId, 1000, 5, List.of()))));
