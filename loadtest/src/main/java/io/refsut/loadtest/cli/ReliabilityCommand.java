@@ -57,8 +57,8 @@ public final class ReliabilityCommand implements Callable<Integer> {
 
     @Option(names = "--warmup-max", defaultValue = "${SUT_RELIABILITY_WARMUP_MAX:-90s}", paramLabel = "DURATION",
             description = "Before each fault the load runs unmeasured until the stack holds it (5 s without a failed "
-                    + "request, half of their arrivals answered), for at most this long; 0 = none (env SUT_RELIABILITY_WARMUP_MAX; default: "
-                    + "${DEFAULT-VALUE}).")
+                    + "request, half of their arrivals answered), for at most this long; 0 = none (env "
+                    + "SUT_RELIABILITY_WARMUP_MAX; default: ${DEFAULT-VALUE}).")
     String warmupMax;
 
     @Option(names = "--before", defaultValue = "${SUT_RELIABILITY_BEFORE:-5s}", paramLabel = "DURATION",

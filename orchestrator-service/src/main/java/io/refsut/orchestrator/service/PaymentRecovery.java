@@ -234,7 +234,7 @@ public class PaymentRecovery {
             if (found.isPresent() && PaymentService.PENDING.equals(found.get().status())) {
                 return settle(found.get(), context);
             }
-            if (found.isPresent() && !PaymentService.CANCELLED.equals(found.get().status())) {
+            if (PaymentService.keepsDebit(found)) {
                 unsettled.forget(remembered.id());
                 return Uni.createFrom().item("settled");
             }

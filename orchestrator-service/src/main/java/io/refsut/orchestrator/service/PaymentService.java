@@ -109,20 +109,9 @@ public class PaymentService {
         if (!d.ok()) {
             failures.add(d.failure());
         }
-        if (!d.ok() && unknownOutcome(d.failure()) && !isConflict(p.failure())) {
-            // neither leg known to be written, but a debit that timed out may have been applied: restore it if the
-            // balance lists this payment (no payment with this id exists, so the debit can only be this request's)
-            TransactionFailure failure = TransactionFailure.of(failures, List.of());
-            return restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, true, 0)
-                    .onFailure().invoke(e -> debitLeft(request, paymentId))
-                    .onFailure().recoverWithItem(false)
-                    .flatMap(restored -> Uni.createFrom().failure(restored
-                            ? failure.compensatedBy(List.of(new Written("balances", "restore", request.accountId())),
-                                    "a debit of " + paymentId + " that timed out but was applied is restored")
-                            : failure));
-        }
-        if (!d.ok() && unknownOutcome(d.failure()) && isConflict(p.failure())) {
-            return cancelledKeepsNoDebit(request, paymentId, context, TransactionFailure.of(failures, List.of()));
+        if (!d.ok() && unknownOutcome(d.failure())) {
+            return restoreUnknownDebit(request, paymentId, context, isConflict(p.failure()),
+                    TransactionFailure.of(failures, List.of()));
         }
         if (!d.ok() || !d.value().appliedNow()) {
             // nothing written by this request (a debit applied by an earlier attempt belongs to that attempt)
@@ -162,26 +151,37 @@ public class PaymentService {
     }
 
     /**
-     * The payment exists (an earlier attempt: the insert answered 409) and this request's debit failed without a
-     * definite answer, so it may still land, on a balance that no longer lists the payment. A PENDING payment is
-     * settled by the sweep from its balance and a COMPLETED one keeps its debit, but a CANCELLED one must keep none,
-     * and the sweep, which lists PENDING payments only, would never see it: a debit its balance lists is restored
-     * behind a fence, so that this debit cannot land after the check. When that cannot be done now (a call failed),
-     * the sweep does it once the entry is due.
+     * Neither leg known to be written, but this request's debit failed without a definite answer, so it may have been
+     * applied, or may still land on a balance that no longer lists the payment: a debit the balance lists is restored
+     * behind a fence (so that this debit cannot land after the check) unless a payment keeps it. With no payment (its
+     * insert failed) the debit can only be this request's. When the payment exists ({@code paymentExists}: an earlier
+     * attempt, the insert answered 409), a PENDING one is settled by the sweep from its balance and a COMPLETED one
+     * keeps its debit, but a CANCELLED one must keep none, and the sweep, which lists PENDING payments only, would
+     * never see it. When that cannot be done now (a call failed), the sweep does it once the entry is due.
      */
-    private <T> Uni<T> cancelledKeepsNoDebit(NewPayment request, UUID paymentId, CallContext context,
-            TransactionFailure failure) {
-        return calls.find(Dependency.PAYMENTS, () -> payments.find(paymentId, context))
-                .flatMap(existing -> existing.isPresent() && !CANCELLED.equals(existing.get().status())
-                        ? Uni.createFrom().item(false)
-                        : restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, true, 0))
+    private <T> Uni<T> restoreUnknownDebit(NewPayment request, UUID paymentId, CallContext context,
+            boolean paymentExists, TransactionFailure failure) {
+        Uni<Boolean> kept = paymentExists
+                ? calls.find(Dependency.PAYMENTS, () -> payments.find(paymentId, context))
+                        .map(PaymentService::keepsDebit)
+                : Uni.createFrom().item(false);
+        return kept.flatMap(keeps -> keeps ? Uni.createFrom().item(false)
+                : restoreDebit(paymentId, request.accountId(), request.amountMinor(), context, true, 0))
                 .onFailure().invoke(e -> debitLeft(request, paymentId))
                 .onFailure().recoverWithItem(false)
                 .flatMap(restored -> Uni.createFrom().failure(restored
                         ? failure.compensatedBy(List.of(new Written("balances", "restore", request.accountId())),
-                                "a debit of the CANCELLED payment " + paymentId + " that timed out but was applied "
-                                        + "is restored")
+                                "a debit of " + (paymentExists ? "the CANCELLED payment " : "") + paymentId
+                                        + " that timed out but was applied is restored")
                         : failure));
+    }
+
+    /**
+     * Whether the payment as found may keep a debit its balance lists: it exists and is not CANCELLED (PENDING, to be
+     * settled by the sweep, or COMPLETED). An absent or CANCELLED payment keeps none.
+     */
+    static boolean keepsDebit(Optional<Payment> found) {
+        return found.isPresent() && !CANCELLED.equals(found.get().status());
     }
 
     /** s3 replace PENDING → COMPLETED; when that fails the payment stays PENDING, debited, for the sweep. */
