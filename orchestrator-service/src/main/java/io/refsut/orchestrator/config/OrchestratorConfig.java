@@ -116,7 +116,7 @@ public interface OrchestratorConfig {
         /** Calls per operation that may wait for a bulkhead slot; beyond that the call fails at once (503). */
         int bulkheadQueue();
 
-        /** Pooled HTTP connections to this downstream. */
+        /** Pooled HTTP connections to this downstream per Vert.x event loop (a REST client per loop). */
         int connectionPoolSize();
 
         /** Connect timeout, in milliseconds. */

@@ -7,7 +7,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import io.refsut.orchestrator.client.Account;
 import io.refsut.orchestrator.client.AccountWrite;
@@ -34,7 +33,7 @@ public class AccountService {
     private final LateInserts lateInserts;
     private final int maxConflictRetries;
 
-    public AccountService(@RestClient AccountsRestClient accounts, @RestClient BalancesRestClient balances,
+    public AccountService(AccountsRestClient accounts, BalancesRestClient balances,
             AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics, LateInserts lateInserts,
             OrchestratorConfig config) {
         this.accounts = accounts;

@@ -5,7 +5,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import io.refsut.orchestrator.client.AuditEventWrite;
 import io.refsut.orchestrator.client.AuditRestClient;
@@ -21,7 +20,7 @@ public class AuditTrail {
     private final AuditRestClient audit;
     private final DownstreamCalls calls;
 
-    public AuditTrail(@RestClient AuditRestClient audit, DownstreamCalls calls) {
+    public AuditTrail(AuditRestClient audit, DownstreamCalls calls) {
         this.audit = audit;
         this.calls = calls;
     }

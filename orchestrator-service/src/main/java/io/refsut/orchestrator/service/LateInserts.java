@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -60,7 +59,7 @@ public class LateInserts {
     private final DownstreamCalls calls;
     private final MeterRegistry registry;
 
-    public LateInserts(@RestClient AccountsRestClient accounts, @RestClient BalancesRestClient balances,
+    public LateInserts(AccountsRestClient accounts, BalancesRestClient balances,
             DownstreamCalls calls, MeterRegistry registry) {
         this.accounts = accounts;
         this.balances = balances;

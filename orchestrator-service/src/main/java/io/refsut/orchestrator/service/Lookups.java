@@ -10,7 +10,6 @@ import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import io.refsut.common.web.DocumentList;
 import io.refsut.common.web.IdList;
@@ -38,8 +37,8 @@ public class Lookups {
     private final PaymentsRestClient payments;
     private final DownstreamCalls calls;
 
-    public Lookups(@RestClient AccountsRestClient accounts, @RestClient BalancesRestClient balances,
-            @RestClient PaymentsRestClient payments, DownstreamCalls calls) {
+    public Lookups(AccountsRestClient accounts, BalancesRestClient balances,
+            PaymentsRestClient payments, DownstreamCalls calls) {
         this.accounts = accounts;
         this.balances = balances;
         this.payments = payments;

@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -71,7 +70,7 @@ public class PaymentRecovery {
     private final AtomicLong sweeps = new AtomicLong();
     private volatile long timer = -1;
 
-    public PaymentRecovery(@RestClient PaymentsRestClient payments, PaymentService paymentService,
+    public PaymentRecovery(PaymentsRestClient payments, PaymentService paymentService,
             UnsettledPayments unsettled, LateInserts lateInserts, DownstreamCalls calls, OrchestratorConfig config,
             MeterRegistry registry) {
         this.payments = payments;

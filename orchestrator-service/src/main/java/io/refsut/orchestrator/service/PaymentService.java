@@ -8,7 +8,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import io.refsut.orchestrator.client.Account;
 import io.refsut.orchestrator.client.AccountsRestClient;
@@ -48,8 +47,8 @@ public class PaymentService {
     private final int maxConflictRetries;
     private final long minAgeMs;
 
-    public PaymentService(@RestClient AccountsRestClient accounts, @RestClient PaymentsRestClient payments,
-            @RestClient BalancesRestClient balances, AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics,
+    public PaymentService(AccountsRestClient accounts, PaymentsRestClient payments,
+            BalancesRestClient balances, AuditTrail audit, DownstreamCalls calls, BusinessMetrics metrics,
             UnsettledPayments unsettled, OrchestratorConfig config) {
         this.accounts = accounts;
         this.payments = payments;
