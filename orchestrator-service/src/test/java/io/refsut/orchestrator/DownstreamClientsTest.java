@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +22,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.refsut.orchestrator.client.Account;
 import io.refsut.orchestrator.client.AccountsRestClient;
 import io.refsut.orchestrator.client.CallContext;
-import io.vertx.core.AbstractVerticle;
+import io.refsut.orchestrator.client.EventLoops;
 import io.vertx.core.Context;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 
@@ -45,7 +43,7 @@ class DownstreamClientsTest {
 
     @Test
     void eachEventLoopCallsOverConnectionsOfItsOwn() throws Exception {
-        List<Context> loops = twoEventLoops();
+        List<Context> loops = EventLoops.contexts(vertx, 2);
         assertNotSame(threadOf(loops.get(0)), threadOf(loops.get(1)), "two event loops");
 
         List<Set<Integer>> ports = List.of(new HashSet<>(), new HashSet<>());
@@ -67,24 +65,8 @@ class DownstreamClientsTest {
         assertTrue(ports.stream().noneMatch(set -> set.containsAll(offLoop)), ports + " / " + offLoop);
     }
 
-    private List<Context> twoEventLoops() {
-        List<Context> contexts = new ArrayList<>();
-        // the instances of one deployment are given the event loops in turn
-        vertx.deployVerticle(() -> new AbstractVerticle() {
-            @Override
-            public void start() {
-                synchronized (contexts) {
-                    contexts.add(context);
-                }
-            }
-        }, new DeploymentOptions().setInstances(2)).toCompletionStage().toCompletableFuture().join();
-        return contexts;
-    }
-
     private static Thread threadOf(Context context) throws Exception {
-        CompletableFuture<Thread> thread = new CompletableFuture<>();
-        context.runOnContext(ignored -> thread.complete(Thread.currentThread()));
-        return thread.get(10, TimeUnit.SECONDS);
+        return EventLoops.on(context, Thread::currentThread);
     }
 
     /** The client port of one find made on {@code context}'s event loop. */

@@ -7,7 +7,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-
 import io.refsut.orchestrator.client.Account;
 import io.refsut.orchestrator.client.AccountWrite;
 import io.refsut.orchestrator.client.AccountsRestClient;

@@ -5,7 +5,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-
 import io.refsut.orchestrator.client.AuditEventWrite;
 import io.refsut.orchestrator.client.AuditRestClient;
 import io.refsut.orchestrator.client.CallContext;

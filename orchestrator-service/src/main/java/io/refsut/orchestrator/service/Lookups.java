@@ -10,7 +10,6 @@ import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-
 import io.refsut.common.web.DocumentList;
 import io.refsut.common.web.IdList;
 import io.refsut.orchestrator.client.Account;

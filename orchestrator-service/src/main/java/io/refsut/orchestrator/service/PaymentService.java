@@ -8,7 +8,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-
 import io.refsut.orchestrator.client.Account;
 import io.refsut.orchestrator.client.AccountsRestClient;
 import io.refsut.orchestrator.client.Balance;

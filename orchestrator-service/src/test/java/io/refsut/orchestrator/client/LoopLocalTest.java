@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,9 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import io.vertx.core.AbstractVerticle;
 import io.vertx.core.Context;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 
@@ -35,15 +32,7 @@ class LoopLocalTest {
     @BeforeAll
     static void start() {
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
-        // two verticle instances are given the two event loops in turn
-        vertx.deployVerticle(() -> new AbstractVerticle() {
-            @Override
-            public void start() {
-                synchronized (LOOPS) {
-                    LOOPS.add(context);
-                }
-            }
-        }, new DeploymentOptions().setInstances(2)).toCompletionStage().toCompletableFuture().join();
+        LOOPS.addAll(EventLoops.contexts(vertx, 2));
     }
 
     @AfterAll
@@ -51,17 +40,8 @@ class LoopLocalTest {
         vertx.close().toCompletionStage().toCompletableFuture().join();
     }
 
-    /** What {@code call} returns when run on {@code context}'s thread. */
     private static <T> T on(Context context, Callable<T> call) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        context.runOnContext(ignored -> {
-            try {
-                result.complete(call.call());
-            } catch (Exception | Error e) {
-                result.completeExceptionally(e);
-            }
-        });
-        return result.get(10, TimeUnit.SECONDS);
+        return EventLoops.on(context, call);
     }
 
     /** A stand-in for a REST client: says which instance answered, and can fail as a call does. */
