@@ -53,7 +53,7 @@ public class DownstreamCalls {
 
     private final MeterRegistry registry;
     private final Vertx vertx;
-    private final Map<String, DownstreamSettings> settings;
+    private final OrchestratorConfig config;
     private final Map<String, Policy> policies = new ConcurrentHashMap<>();
     /** Timers by dependency, call and outcome: registered once, not looked up in the registry on every call. */
     private final Map<TimerKey, Timer> timers = new ConcurrentHashMap<>();
@@ -61,7 +61,7 @@ public class DownstreamCalls {
     public DownstreamCalls(MeterRegistry registry, Vertx vertx, OrchestratorConfig config) {
         this.registry = registry;
         this.vertx = vertx;
-        this.settings = config.downstream();
+        this.config = config;
     }
 
     /** GET of one document; empty when the service answers 404. Retried after a failure. */
@@ -126,10 +126,7 @@ public class DownstreamCalls {
      * bulkhead's: {@code name-bulkhead}).
      */
     private Policy policy(Dependency dependency, String name, boolean retried) {
-        DownstreamSettings policy = settings.get(dependency.label());
-        if (policy == null) {
-            throw new IllegalStateException("no sut.downstream." + dependency.label() + ".* settings");
-        }
+        DownstreamSettings policy = config.downstream(dependency.label());
         Guard.Builder outer = Guard.create()
                 .withDescription(name)
                 .withThreadOffload(false)

@@ -2,7 +2,6 @@ package io.refsut.orchestrator.client;
 
 import java.net.URI;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -29,12 +28,12 @@ import io.refsut.orchestrator.config.OrchestratorConfig.DownstreamSettings;
 public class DownstreamClients {
 
     private final Config config;
-    private final Map<String, DownstreamSettings> settings;
+    private final OrchestratorConfig orchestrator;
     private final List<LoopLocal<?>> made = new CopyOnWriteArrayList<>();
 
     public DownstreamClients(Config config, OrchestratorConfig orchestrator) {
         this.config = config;
-        this.settings = orchestrator.downstream();
+        this.orchestrator = orchestrator;
     }
 
     @Produces
@@ -62,10 +61,7 @@ public class DownstreamClients {
     }
 
     private <T> T clients(Class<T> type, Dependency dependency) {
-        DownstreamSettings values = settings.get(dependency.label());
-        if (values == null) {
-            throw new IllegalStateException("no sut.downstream." + dependency.label() + ".* settings");
-        }
+        DownstreamSettings values = orchestrator.downstream(dependency.label());
         URI url = URI.create(config.getValue("quarkus.rest-client." + dependency.label() + ".url", String.class));
         LoopLocal<T> clients = new LoopLocal<>(() -> QuarkusRestClientBuilder.newBuilder()
                 .baseUri(url)

@@ -24,10 +24,19 @@ public interface OrchestratorConfig {
     TlsSettings tls();
 
     /**
-     * Fault-tolerance values per downstream ({@code accounts}, {@code payments}, {@code balances}, {@code audit});
-     * application.properties feeds them to the {@code quarkus.fault-tolerance} and {@code quarkus.rest-client} keys.
+     * Fault-tolerance and connection values per downstream ({@code accounts}, {@code payments}, {@code balances},
+     * {@code audit}): DownstreamCalls builds its guards and DownstreamClients its REST clients from them.
      */
     Map<String, DownstreamSettings> downstream();
+
+    /** The values of downstream {@code name}; fails when there are no {@code sut.downstream.<name>.*} settings. */
+    default DownstreamSettings downstream(String name) {
+        DownstreamSettings values = downstream().get(name);
+        if (values == null) {
+            throw new IllegalStateException("no sut.downstream." + name + ".* settings");
+        }
+        return values;
+    }
 
     /** Balance debit settings. */
     interface BalanceSettings {
