@@ -521,7 +521,6 @@ class PaymentApiTest extends StubbedDownstreams {
                 WireMock.equalTo("3"))).willReturn(json(200, Docs.balance(accountId, 900, 4, List.of(paymentId)))));
     }
 
-    /** The balance service accepts the restore of a debit: the replace of version 4 back to 1000 and no payment. */
     /** The debit (at version 3) is applied, but its answer is a 500; a restore at version 4 succeeds. */
     private void debitAppliedButAnswered500() {
         wireMock.stubFor(get("/balances/" + accountId).inScenario("lost answer").whenScenarioStateIs(STARTED)
@@ -534,6 +533,7 @@ class PaymentApiTest extends StubbedDownstreams {
         restoreAtVersion4Succeeds();
     }
 
+    /** The balance service accepts the restore of a debit: the replace of version 4 back to 1000 and no payment. */
     private void restoreAtVersion4Succeeds() {
         wireMock.stubFor(put("/balances/" + accountId).withRequestBody(matchingJsonPath("$.version", WireMock.equalTo("4")))
                 .willReturn(json(200, Docs.balance(accountId, 1000, 5, List.of()))));
