@@ -28,7 +28,7 @@ public final class CallContext {
         this.traceparent = traceparent;
     }
 
-    /** The request id ({@code X-Request-Id}); the REST client reads bean parameters through getters. */
+    /** The request id ({@code X-Request-Id}); the REST client reads the annotated fields themselves (by reflection). */
     public String getRequestId() {
         return requestId;
     }
