@@ -28,9 +28,12 @@ import io.vertx.core.Context;
  */
 public final class LoopLocal<T> {
 
+    /** The key of the instance shared by every thread that is not an event loop. */
+    private static final Object SHARED = new Object();
+
     private final Supplier<T> factory;
-    private final Map<Thread, T> byLoop = new ConcurrentHashMap<>();
-    private volatile T shared;
+    /** By event-loop thread, and the shared one under {@link #SHARED}. */
+    private final Map<Object, T> instances = new ConcurrentHashMap<>();
     private boolean closed;
 
     public LoopLocal(Supplier<T> factory) {
@@ -39,20 +42,9 @@ public final class LoopLocal<T> {
 
     /** The calling event loop's instance, or the shared one when the caller is not on an event loop. */
     public T current() {
-        if (Context.isOnEventLoopThread()) {
-            T mine = byLoop.get(Thread.currentThread());
-            return mine != null ? mine : byLoop.computeIfAbsent(Thread.currentThread(), thread -> make());
-        }
-        T any = shared;
-        if (any == null) {
-            synchronized (this) {
-                if (shared == null) {
-                    shared = make();
-                }
-                any = shared;
-            }
-        }
-        return any;
+        Object key = Context.isOnEventLoopThread() ? Thread.currentThread() : SHARED;
+        T instance = instances.get(key);
+        return instance != null ? instance : instances.computeIfAbsent(key, ignored -> make());
     }
 
     private synchronized T make() {
@@ -64,7 +56,7 @@ public final class LoopLocal<T> {
 
     /** How many instances exist: one per event loop that has called, plus the shared one once used. */
     public int size() {
-        return byLoop.size() + (shared != null ? 1 : 0);
+        return instances.size();
     }
 
     /** Closes every instance made so far; later calls fail. */
@@ -72,10 +64,7 @@ public final class LoopLocal<T> {
         List<T> made;
         synchronized (this) {
             closed = true;
-            made = new ArrayList<>(byLoop.values());
-            if (shared != null) {
-                made.add(shared);
-            }
+            made = new ArrayList<>(instances.values());
         }
         made.forEach(closer);
     }
