@@ -7,12 +7,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
-
 import io.smallrye.mutiny.Uni;
 
 /** HTTP contract of service-5 `/audit-events`. */
-@RegisterRestClient(configKey = "audit")
 @Path("/audit-events")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

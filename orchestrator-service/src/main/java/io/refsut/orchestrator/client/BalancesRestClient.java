@@ -12,8 +12,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
-
 import io.refsut.common.web.DocumentList;
 import io.refsut.common.web.IdList;
 import io.smallrye.mutiny.Uni;
@@ -23,7 +21,6 @@ import io.smallrye.mutiny.Uni;
  * with bodies {@link BalanceCreate} for insert, {@link BalanceReplace} for replace, and the delete that compensates
  * a half-made account.
  */
-@RegisterRestClient(configKey = "balances")
 @Path("/balances")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -14,8 +14,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
-
 import io.refsut.common.web.DocumentList;
 import io.refsut.common.web.IdList;
 import io.smallrye.mutiny.Uni;
@@ -25,7 +23,6 @@ import io.smallrye.mutiny.Uni;
  * with bodies {@link PaymentWrite} for insert and replace; the status change conditional on the stored status and
  * the list of pending payments (recovery sweep).
  */
-@RegisterRestClient(configKey = "payments")
 @Path("/payments")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
