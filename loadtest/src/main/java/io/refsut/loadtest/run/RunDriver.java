@@ -66,7 +66,10 @@ public final class RunDriver {
     private final Map<String, Object> machineCpu = new LinkedHashMap<>();
     private MachineCpu phaseCpu;
     private long phaseNanos;
-    /** Bound of each one-at-a-time stretch of warm-up cycles (the cold start, and the end of the warm-up). */
+    /**
+     * How long the run waits for the target to answer at all, and the bound of each one-at-a-time stretch of warm-up
+     * cycles (the cold start, and the end of the warm-up).
+     */
     private static final Duration WARMUP_SETTLE_LIMIT = Duration.ofSeconds(120);
     /**
      * Unless a warm-up before it ended warm, the load phase starts its users evenly over this long, or until every
@@ -147,7 +150,9 @@ public final class RunDriver {
             failures.add("local stack did not start");
             return FAILED;
         } catch (IOException | RuntimeException e) {
-            console.accept("run failed: " + e);
+            // the run's own verdicts (the target did not answer, the warm-up did not settle) need no class name
+            console.accept("run failed: " + (e instanceof IllegalStateException && e.getMessage() != null
+                    ? e.getMessage() : e.toString()));
             failures.add("run failed: " + e.getMessage());
             return FAILED;
         } finally {
@@ -185,6 +190,8 @@ public final class RunDriver {
         Map<String, String> gatling = gatlingProperties();
         Path gatlingResults = out.resolve("gatling");
         describeTarget(target, metrics, client);
+        console.accept(TargetProbe.await(client, target, settings.trustAll(), WARMUP_SETTLE_LIMIT,
+                settings.requestTimeout(), console));
 
         Warmup.Result warm = null;
         if (!settings.warmup().isZero()) {

@@ -30,6 +30,8 @@ final class Warmup {
     private static final Duration PAUSE_AFTER_FAILURE = Duration.ofSeconds(1);
     private static final int PARALLELISM = 4;
     private static final int SETTLED = 10;
+    /** How much of an unexpected answer's body a failure quotes. */
+    private static final int ANSWER_CHARS = 300;
 
     private final HttpClient client;
     private final String base;
@@ -75,7 +77,7 @@ final class Warmup {
     Result run(Duration min, Duration max, Duration limit, Consumer<String> console) {
         long started = System.nanoTime();
         AtomicInteger next = new AtomicInteger();
-        settle(next, System.nanoTime() + limit.toNanos(), limit);
+        settle(next, System.nanoTime() + limit.toNanos(), limit, console);
         long concurrentStart = System.nanoTime();
         AtomicInteger failures = new AtomicInteger();
         List<Double> p50s = new ArrayList<>();
@@ -108,7 +110,7 @@ final class Warmup {
                 break;
             }
         }
-        settle(next, System.nanoTime() + limit.toNanos(), limit);
+        settle(next, System.nanoTime() + limit.toNanos(), limit, console);
         double seconds = secondsSince(started);
         console.accept(String.format(Locale.ROOT, "warm-up done in %.1f s: %d cycles, %d concurrent cycles failed, "
                 + "window p50s %s ms; %s", seconds, next.get(), failures.get(), p50s, reason));
@@ -122,7 +124,7 @@ final class Warmup {
     Map<String, Object> coldStart(Duration limit, Consumer<String> console) {
         long started = System.nanoTime();
         AtomicInteger next = new AtomicInteger();
-        settle(next, started + limit.toNanos(), limit);
+        settle(next, started + limit.toNanos(), limit, console);
         double seconds = secondsSince(started);
         console.accept(String.format(Locale.ROOT, "cold start done in %.1f s: %d cycles one at a time, the last %d "
                 + "in a row clean", seconds, next.get(), SETTLED));
@@ -168,10 +170,18 @@ final class Warmup {
         return sorted[(sorted.length - 1) / 2] / 1e6;
     }
 
-    private void settle(AtomicInteger next, long deadline, Duration limit) {
+    private void settle(AtomicInteger next, long deadline, Duration limit, Consumer<String> console) {
         int clean = 0;
         String lastFailure = "";
+        long start = System.nanoTime();
+        long nextProgress = start + TargetProbe.PROGRESS.toNanos();
         while (clean < SETTLED) {
+            long now = System.nanoTime();
+            if (clean == 0 && !lastFailure.isEmpty() && now >= nextProgress) {
+                console.accept(String.format(Locale.ROOT, "warm-up: cycles one at a time still failing after %.0f s "
+                        + "(at most %d s); last failure: %s", (now - start) / 1e9, limit.toSeconds(), lastFailure));
+                nextProgress = now + TargetProbe.PROGRESS.toNanos();
+            }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the system did not answer " + SETTLED + " warm-up cycles in a row "
                         + "within " + limit.toSeconds() + " s; last failure: " + lastFailure);
@@ -219,14 +229,24 @@ final class Warmup {
             request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
         }
         try {
-            int status = client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-            return status == expected ? null : method + " " + path + " answered " + status;
+            HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == expected ? null
+                    : method + " " + path + " answered " + response.statusCode() + answer(response.body());
         } catch (IOException e) {
-            return method + " " + path + ": " + e.getMessage();
+            return method + " " + path + ": " + TargetProbe.describe(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted during warm-up");
         }
+    }
+
+    /** The start of an unexpected answer's body (a problem's title and detail), on one line. */
+    static String answer(String body) {
+        String text = body == null ? "" : body.replaceAll("\\s+", " ").trim();
+        if (text.isEmpty()) {
+            return "";
+        }
+        return ": " + (text.length() > ANSWER_CHARS ? text.substring(0, ANSWER_CHARS) + "…" : text);
     }
 
     private static void pause() {

@@ -1,5 +1,7 @@
 package io.refsut.loadtest.stack;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,6 +15,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -25,6 +28,9 @@ import java.util.function.UnaryOperator;
 public final class LocalStack implements AutoCloseable {
 
     private static final int TAIL_LINES = 40;
+    /** How often a line names the services that are not ready yet, and why. */
+    private static final Duration READY_PROGRESS = Duration.ofSeconds(15);
+    private static final ObjectMapper HEALTH_JSON = new ObjectMapper();
     private static final long STOP_GRACE_MILLIS = 10_000;
     private static final long PORT_RELEASE_MILLIS = 10_000;
 
@@ -93,6 +99,10 @@ public final class LocalStack implements AutoCloseable {
                     + "'./mvnw -B -DskipTests package' in " + settings.home().toAbsolutePath().normalize() + ")");
         }
         boolean embedded = settings.mongodbUri() == null || settings.mongodbUri().isBlank();
+        if (!embedded) {
+            // a wrong URI fails here in seconds, not after the services' start timeout
+            console.accept(MongoProbe.ping(settings.mongodbUri(), MongoProbe.TIMEOUT));
+        }
         // the store first, on a free port the services' ports are then chosen around (with --ports auto a port chosen
         // before it could have been the one it then bound)
         EmbeddedMongo mongo = embedded ? EmbeddedMongo.start() : null;
@@ -190,6 +200,9 @@ public final class LocalStack implements AutoCloseable {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<String, Boolean> ready = new HashMap<>();
+        Map<String, String> why = new LinkedHashMap<>();
+        long start = System.nanoTime();
+        long nextProgress = start + READY_PROGRESS.toNanos();
         while (true) {
             for (ServiceProcess service : services) {
                 if (ready.containsKey(service.name())) {
@@ -200,7 +213,9 @@ public final class LocalStack implements AutoCloseable {
                             + service.exitCode() + " while starting; last lines of " + service.log() + ":"
                             + System.lineSeparator() + service.tail(TAIL_LINES));
                 }
-                if (isReady(client, service)) {
+                String notReady = notReady(client, service);
+                why.put(service.name(), notReady);
+                if (notReady == null) {
                     ready.put(service.name(), true);
                     console.accept(service.name() + " ready (pid " + service.pid() + ", port "
                             + (service.httpsPort() != 0 ? service.httpsPort() + " https" : service.httpPort() + " http")
@@ -214,8 +229,20 @@ public final class LocalStack implements AutoCloseable {
                 ServiceProcess late = services.stream().filter(s -> !ready.containsKey(s.name())).findFirst()
                         .orElseThrow();
                 throw new StackException(late.name() + " did not become ready within " + timeout.toSeconds()
-                        + " s (http://127.0.0.1:" + late.managementPort() + "/q/health/ready); last lines of "
-                        + late.log() + ":" + System.lineSeparator() + late.tail(TAIL_LINES));
+                        + " s (http://127.0.0.1:" + late.managementPort() + "/q/health/ready: " + why.get(late.name())
+                        + "); last lines of " + late.log() + ":" + System.lineSeparator() + late.tail(TAIL_LINES));
+            }
+            if (System.nanoTime() >= nextProgress) {
+                StringBuilder waiting = new StringBuilder();
+                why.forEach((name, reason) -> {
+                    if (reason != null) {
+                        waiting.append(waiting.length() == 0 ? "" : "; ").append(name).append(": ").append(reason);
+                    }
+                });
+                console.accept(String.format(Locale.ROOT, "waiting for the services to report ready "
+                        + "(%.0f s of at most %d s): %s", (System.nanoTime() - start) / 1e9, timeout.toSeconds(),
+                        waiting));
+                nextProgress = System.nanoTime() + READY_PROGRESS.toNanos();
             }
             try {
                 Thread.sleep(250);
@@ -227,17 +254,44 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private static boolean isReady(HttpClient client, ServiceProcess service) {
+        return notReady(client, service) == null;
+    }
+
+    /** Null when the service reports ready; else why not: no answer yet, or its health checks that report DOWN. */
+    private static String notReady(HttpClient client, ServiceProcess service) {
         HttpRequest request = HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + service.managementPort() + "/q/health/ready"))
                 .timeout(Duration.ofSeconds(2)).GET().build();
         try {
-            return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? null : downChecks(response.statusCode(), response.body());
         } catch (IOException e) {
-            return false;
+            return "no answer yet";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
+            return "interrupted";
         }
+    }
+
+    /**
+     * A health answer that is not ready, in a line: the status, then each check reporting DOWN with its data (the
+     * MongoDB check's says why the driver has no server), each cut at 300 characters.
+     */
+    static String downChecks(int status, String body) {
+        StringBuilder text = new StringBuilder("health answered " + status);
+        try {
+            for (JsonNode check : HEALTH_JSON.readTree(body).path("checks")) {
+                if ("UP".equals(check.path("status").asText())) {
+                    continue;
+                }
+                String line = check.path("name").asText("?") + " " + check.path("status").asText("?")
+                        + (check.has("data") ? " " + check.get("data") : "");
+                text.append(", ").append(line.length() > 300 ? line.substring(0, 300) + "…" : line);
+            }
+        } catch (IOException | RuntimeException e) {
+            // not the health JSON: the status alone
+        }
+        return text.toString();
     }
 
     /** The running process of the service called {@code name} ({@code accounts}, ..., {@code orchestrator}). */
