@@ -150,9 +150,11 @@ public final class RunDriver {
             failures.add("local stack did not start");
             return FAILED;
         } catch (IOException | RuntimeException e) {
-            // the run's own verdicts (the target did not answer, the warm-up did not settle) need no class name
-            console.accept("run failed: " + (e instanceof IllegalStateException && e.getMessage() != null
-                    ? e.getMessage() : e.toString()));
+            // the run's own verdicts (the target did not answer, the warm-up did not settle, a port is taken) are
+            // sentences that need no class name
+            boolean sentence = e.getMessage() != null
+                    && (e instanceof IllegalStateException || e.getClass().getName().startsWith("io.refsut."));
+            console.accept("run failed: " + (sentence ? e.getMessage() : e.toString()));
             failures.add("run failed: " + e.getMessage());
             return FAILED;
         } finally {
