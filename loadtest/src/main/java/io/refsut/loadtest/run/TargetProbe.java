@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -92,6 +93,15 @@ final class TargetProbe {
         }
     }
 
+    private static boolean unresolved(Throwable failure) {
+        for (Throwable e = failure; e != null; e = e.getCause() == e ? null : e.getCause()) {
+            if (e instanceof UnresolvedAddressException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The orchestrator answers every request under {@code /api/v1} with JSON: a result or a problem. */
     static boolean isOrchestrators(String contentType) {
         String type = contentType.toLowerCase(Locale.ROOT);
@@ -106,9 +116,14 @@ final class TargetProbe {
         StringBuilder text = new StringBuilder();
         int parts = 0;
         for (Throwable e = failure; e != null && parts < 3; e = e.getCause() == e ? null : e.getCause()) {
-            String message = e.getMessage() == null && e instanceof ConnectException
-                    ? "no connection (refused, or nothing answers at that address)" : e.getMessage();
             String name = e.getClass().getSimpleName();
+            if (e.getMessage() == null && e instanceof ConnectException) {
+                // its causes say nothing more (ClosedChannelException) or only this (UnresolvedAddressException)
+                return text.append(parts == 0 ? "" : ", caused by ").append(name).append(": no connection (")
+                        .append(unresolved(e) ? "the host name does not resolve" : "refused, or nothing answers at "
+                                + "that address").append(')').toString();
+            }
+            String message = e.getMessage();
             // a wrapper often repeats its cause's message, or its cause's name
             if (message == null ? text.indexOf(name) >= 0 : text.indexOf(message) >= 0) {
                 continue;

@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -123,6 +124,12 @@ class TargetProbeTest {
                 TargetProbe.describe(refused));
         assertEquals("IOException: java.net.ConnectException, caused by ConnectException: no connection (refused, or "
                 + "nothing answers at that address)", TargetProbe.describe(wrapper));
+        // as the JDK's client throws it for a host name that does not resolve
+        ConnectException unresolved = new ConnectException();
+        unresolved.initCause(new UnresolvedAddressException());
+        ConnectException outer = new ConnectException();
+        outer.initCause(unresolved);
+        assertEquals("ConnectException: no connection (the host name does not resolve)", TargetProbe.describe(outer));
         assertEquals("IOException: timed out, caused by IllegalStateException: boom",
                 TargetProbe.describe(new IOException("timed out", new IllegalStateException("boom"))));
     }
