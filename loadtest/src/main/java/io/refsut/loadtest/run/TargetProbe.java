@@ -79,9 +79,8 @@ final class TargetProbe {
             }
             if (now >= nextProgress) {
                 console.accept(String.format(Locale.ROOT, "target %s: no answer from the orchestrator after %.0f s "
-                        + "(%s); trying again "
-                        + "every %d s for up to %d s", target, (now - start) / 1e9, reason, RETRY.toSeconds(),
-                        limit.toSeconds()));
+                        + "(%s); trying again every %d s for up to %d s", target, (now - start) / 1e9, reason,
+                        RETRY.toSeconds(), limit.toSeconds()));
                 nextProgress = now + PROGRESS.toNanos();
             }
             try {

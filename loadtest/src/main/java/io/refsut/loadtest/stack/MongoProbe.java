@@ -34,8 +34,9 @@ final class MongoProbe {
         try {
             connection = new ConnectionString(uri);
         } catch (IllegalArgumentException e) {
+            String why = e.getMessage() == null ? e.toString() : e.getMessage().replace(uri, LocalStack.redact(uri));
             throw new StackException("--mongodb-uri " + LocalStack.redact(uri) + " is not a MongoDB connection string: "
-                    + e.getMessage().replace(uri, LocalStack.redact(uri)), e);
+                    + why, e);
         }
         long millis = timeout.toMillis();
         MongoClientSettings settings = MongoClientSettings.builder().applyConnectionString(connection)
