@@ -10,6 +10,7 @@ import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
 /**
@@ -65,8 +66,14 @@ final class TargetProbe {
                 String hint = trustAll ? "" : "; --tls-trust all accepts any certificate (a self-signed one)";
                 throw new IllegalStateException("the TLS handshake with " + target + " failed: " + describe(e) + hint,
                         e);
+            } catch (SSLException e) {
+                // e.g. "Unsupported or unrecognized SSL message": a plain HTTP port given as https://
+                throw new IllegalStateException("the TLS handshake with " + target + " failed: " + describe(e)
+                        + " (does that port speak plain HTTP? then the target is http://…)", e);
             } catch (IOException e) {
-                reason = describe(e);
+                boolean closed = e.getMessage() != null && e.getMessage().contains("received no bytes");
+                reason = describe(e) + (closed && "http".equalsIgnoreCase(target.getScheme())
+                        ? "; closed without an HTTP answer: if that port speaks TLS, the target is https://…" : "");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for " + target + " to answer", e);

@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.channels.UnresolvedAddressException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,6 +119,55 @@ class TargetProbeTest {
     }
 
     @Test
+    void httpsToAPlainHttpPortFailsAtOnceSayingSo() throws Exception {
+        try (ServerSocket plain = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread server = answerEveryConnection(plain, "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n");
+            URI target = URI.create("https://127.0.0.1:" + plain.getLocalPort());
+
+            IllegalStateException failure = assertThrows(IllegalStateException.class, () -> TargetProbe.await(client,
+                    target, true, Duration.ofSeconds(30), Duration.ofSeconds(5), console::add));
+
+            assertTrue(failure.getMessage().startsWith("the TLS handshake with " + target + " failed: SSLException"),
+                    failure.getMessage());
+            assertTrue(failure.getMessage().contains("then the target is http://"), failure.getMessage());
+            plain.close();
+            server.join(5000);
+        }
+    }
+
+    @Test
+    void httpToAPortThatClosesWithoutAnswerSuggestsHttps() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread server = answerEveryConnection(silent, "");
+            URI target = URI.create("http://127.0.0.1:" + silent.getLocalPort());
+
+            IllegalStateException failure = assertThrows(IllegalStateException.class, () -> TargetProbe.await(client,
+                    target, true, Duration.ofSeconds(2), Duration.ofSeconds(1), console::add));
+
+            assertTrue(failure.getMessage().contains("if that port speaks TLS, the target is https://"),
+                    failure.getMessage());
+            silent.close();
+            server.join(5000);
+        }
+    }
+
+    /** Answers every connection with {@code reply} (nothing: closes at once) until the socket is closed. */
+    private static Thread answerEveryConnection(ServerSocket socket, String reply) {
+        Thread server = new Thread(() -> {
+            while (!socket.isClosed()) {
+                try (Socket connection = socket.accept()) {
+                    connection.getOutputStream().write(reply.getBytes(StandardCharsets.US_ASCII));
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        }, "probe-test-server");
+        server.setDaemon(true);
+        server.start();
+        return server;
+    }
+
+    @Test
     void describesAConnectExceptionWithoutMessageAndSkipsRepeatedCauses() {
         ConnectException refused = new ConnectException();
         IOException wrapper = new IOException(refused.toString(), refused);
@@ -151,7 +203,7 @@ class TargetProbeTest {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }
