@@ -65,25 +65,26 @@ public record SimulationParameters(
 
     public SimulationParameters {
         if (records < 2) {
-            throw new IllegalArgumentException("records must be >= 2");
+            throw new IllegalArgumentException("--records must be at least 2: " + records);
         }
         if (payments < 0) {
-            throw new IllegalArgumentException("payments must be >= 0");
+            throw new IllegalArgumentException("--payments must be at least 0: " + payments);
         }
         if (mix.readPayment() > 0 && payments < 1) {
             throw new IllegalArgumentException("a mix with readPayment needs at least one load-phase payment (--payments)");
         }
         if (!(rate > 0)) {
-            throw new IllegalArgumentException("rate must be > 0");
+            throw new IllegalArgumentException("--rate must be above 0: " + rate);
         }
         if (durationSeconds < 1 || rampSeconds < 0 || settleSeconds < 0) {
-            throw new IllegalArgumentException("duration must be >= 1 s, ramp and settle >= 0 s");
+            throw new IllegalArgumentException("--duration must be at least 1 s, --ramp and --settle at least 0 s: "
+                    + durationSeconds + " s, " + rampSeconds + " s, " + settleSeconds + " s");
         }
         if (maxInFlight < 0) {
-            throw new IllegalArgumentException("max in flight must be >= 0 (0 = unbounded)");
+            throw new IllegalArgumentException("--max-in-flight must be at least 0 (0 = unbounded): " + maxInFlight);
         }
         if (loadConcurrency < 1) {
-            throw new IllegalArgumentException("load concurrency must be >= 1");
+            throw new IllegalArgumentException("--load-concurrency must be at least 1: " + loadConcurrency);
         }
         if (loadRampMillis < 0) {
             throw new IllegalArgumentException("load ramp must be >= 0 ms");
@@ -92,7 +93,7 @@ public record SimulationParameters(
             throw new IllegalArgumentException("run tag must be non-blank and free of ':'");
         }
         if (maxPaymentMinor < 1) {
-            throw new IllegalArgumentException("max payment must be >= 1");
+            throw new IllegalArgumentException("--max-payment must be at least 1: " + maxPaymentMinor);
         }
     }
 
