@@ -120,34 +120,36 @@ class TargetProbeTest {
 
     @Test
     void httpsToAPlainHttpPortFailsAtOnceSayingSo() throws Exception {
-        try (ServerSocket plain = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
-            Thread server = answerEveryConnection(plain, "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n");
-            URI target = URI.create("https://127.0.0.1:" + plain.getLocalPort());
+        // a probe that kept trying would end after 30 s with "did not answer", not with the handshake
+        String failure = failureAgainst("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "https",
+                Duration.ofSeconds(30));
 
-            IllegalStateException failure = assertThrows(IllegalStateException.class, () -> TargetProbe.await(client,
-                    target, true, Duration.ofSeconds(30), Duration.ofSeconds(5), console::add));
-
-            assertTrue(failure.getMessage().startsWith("the TLS handshake with " + target + " failed: SSLException"),
-                    failure.getMessage());
-            assertTrue(failure.getMessage().contains("then the target is http://"), failure.getMessage());
-            plain.close();
-            server.join(5000);
-        }
+        assertTrue(failure.startsWith("the TLS handshake with https://127.0.0.1:") && failure.contains("SSLException"),
+                failure);
+        assertTrue(failure.contains("then the target is http://"), failure);
     }
 
     @Test
     void httpToAPortThatClosesWithoutAnswerSuggestsHttps() throws Exception {
-        try (ServerSocket silent = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
-            Thread server = answerEveryConnection(silent, "");
-            URI target = URI.create("http://127.0.0.1:" + silent.getLocalPort());
+        String failure = failureAgainst("", "http", Duration.ofSeconds(2));
 
+        assertTrue(failure.contains("within 2 s") && failure.contains("if that port speaks TLS, the target is "
+                + "https://"), failure);
+    }
+
+    /**
+     * The probe's failure against a raw loopback socket that answers every connection with {@code reply} (nothing:
+     * closes at once), as {@code scheme}.
+     */
+    private String failureAgainst(String reply, String scheme, Duration limit) throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread server = answerEveryConnection(socket, reply);
+            URI target = URI.create(scheme + "://127.0.0.1:" + socket.getLocalPort());
             IllegalStateException failure = assertThrows(IllegalStateException.class, () -> TargetProbe.await(client,
-                    target, true, Duration.ofSeconds(2), Duration.ofSeconds(1), console::add));
-
-            assertTrue(failure.getMessage().contains("if that port speaks TLS, the target is https://"),
-                    failure.getMessage());
-            silent.close();
+                    target, true, limit, Duration.ofSeconds(5), console::add));
+            socket.close();
             server.join(5000);
+            return failure.getMessage();
         }
     }
 
