@@ -1,6 +1,7 @@
 package io.refsut.loadtest.run;
 
 import java.net.Socket;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -15,6 +16,12 @@ import javax.net.ssl.X509ExtendedTrustManager;
 public final class HttpClients {
 
     private HttpClients() {
+    }
+
+    /** The target's URL without a trailing slash, for the API's paths ({@code /api/v1/...}) to follow. */
+    static String base(URI target) {
+        String text = target.toString();
+        return text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
     }
 
     /**

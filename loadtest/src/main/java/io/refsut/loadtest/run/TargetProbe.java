@@ -41,8 +41,7 @@ final class TargetProbe {
      */
     static String await(HttpClient client, URI target, boolean trustAll, Duration limit, Duration requestTimeout,
             Consumer<String> console) {
-        String text = target.toString();
-        URI probe = URI.create((text.endsWith("/") ? text.substring(0, text.length() - 1) : text) + PATH);
+        URI probe = URI.create(HttpClients.base(target) + PATH);
         long start = System.nanoTime();
         long deadline = start + limit.toNanos();
         long nextProgress = start + PROGRESS.toNanos();

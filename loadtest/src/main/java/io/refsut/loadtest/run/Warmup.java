@@ -41,8 +41,7 @@ final class Warmup {
 
     Warmup(HttpClient client, URI target, RecordIds ids, String runTag, String currency) {
         this.client = client;
-        String text = target.toString();
-        this.base = text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
+        this.base = HttpClients.base(target);
         this.ids = ids;
         this.runTag = runTag;
         this.currency = currency;
