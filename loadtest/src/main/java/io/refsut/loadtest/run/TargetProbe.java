@@ -45,16 +45,16 @@ final class TargetProbe {
         long start = System.nanoTime();
         long deadline = start + limit.toNanos();
         long nextProgress = start + PROGRESS.toNanos();
+        String reason = null;
         while (true) {
             long sent = System.nanoTime();
-            String reason;
             try {
                 HttpRequest request = HttpRequest.newBuilder(probe).timeout(requestTimeout)
                         .header("Accept", "application/json").GET().build();
                 HttpResponse<Void> response = client.send(request, HttpResponse.BodyHandlers.discarding());
                 String type = response.headers().firstValue("Content-Type").orElse("no Content-Type");
                 if (isOrchestrators(type)) {
-                    String waited = sent - start < RETRY.toNanos() ? "" : String.format(Locale.ROOT,
+                    String waited = reason == null ? "" : String.format(Locale.ROOT,
                             " (after %.0f s without the orchestrator's answer)", (sent - start) / 1e9);
                     return String.format(Locale.ROOT, "target %s answers: GET %s answered %d in %.0f ms%s", target,
                             PATH, response.statusCode(), (System.nanoTime() - sent) / 1e6, waited);
