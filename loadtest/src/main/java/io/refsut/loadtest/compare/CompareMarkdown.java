@@ -271,18 +271,19 @@ public final class CompareMarkdown {
     private static void executions(Analysis a, StringBuilder md) {
         md.append("## Executions\n\n| configuration | execution | folder | injectors | achieved / target ops/s | "
                 + "errors % | overall mean ms | overall p99 ms | injector machine: loopback round trip µs | "
-                + "injector machine: system call ns | status |\n"
-                + "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                + "injector machine: system call ns | injector machine: steal % in the run phase | status |\n"
+                + "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Analysis.Group g : a.groups()) {
             List<RunResult> all = new ArrayList<>(g.passed());
             all.addAll(g.failed());
             for (RunResult r : all) {
                 var overall = r.operations().get(RunResult.OVERALL);
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s / %s | %s | %s | %s | %s | %s | %s |\n",
+                md.append(String.format(Locale.ROOT,
+                        "| %s | %s | %s | %d | %s / %s | %s | %s | %s | %s | %s | %s | %s |\n",
                         cell(g.display()), r.execution() > 0 ? Integer.toString(r.execution()) : "–", cell(r.name()),
                         r.injectors(), num(r.achievedRate()), num(r.targetRate()), num(overall.errorPct()),
                         num(overall.meanMs()), num(overall.p99Ms()),
-                        num(r.loopbackRoundTripUs()), num(r.systemCallNs()),
+                        num(r.loopbackRoundTripUs()), num(r.systemCallNs()), num(r.runStealPct()),
                         r.passed() ? "passed" : "**failed**"));
             }
         }

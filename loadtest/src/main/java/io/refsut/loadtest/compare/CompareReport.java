@@ -189,6 +189,18 @@ public final class CompareReport {
         if (!speed.isEmpty()) {
             info.put("machine", Map.of("speed", speed));
         }
+        // the run phase's steal of the injector whose machine lost the most CPU to the hypervisor
+        List<Double> steal = new ArrayList<>();
+        for (JsonNode partRunJson : partRunJsons) {
+            JsonNode value = partRunJson.path("machineCpu").path("run").path("stealPct");
+            if (value.isNumber()) {
+                steal.add(value.asDouble());
+            }
+        }
+        if (!steal.isEmpty()) {
+            info.put("machineCpu", Map.of("run", Map.of("stealPct", java.util.Collections.max(steal),
+                    "injectorsStealPct", steal)));
+        }
         return info;
     }
 

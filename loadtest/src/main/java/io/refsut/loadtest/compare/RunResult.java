@@ -41,12 +41,16 @@ import java.util.TreeMap;
  *                       machine.speed}; of a merged execution the slowest injector's), NaN when not measured
  * @param systemCallNs   the injector machine's cost of one system call before the run (run.json {@code
  *                       machine.speed}; of a merged execution the slowest injector's), NaN when not measured
+ * @param runStealPct    the share of the CPU time the injector machine's processes wanted that the hypervisor took
+ *                       during the run phase (run.json {@code machineCpu.run.stealPct}; of a merged execution the
+ *                       highest injector's), NaN when not measured
  */
 public record RunResult(Path dir, String name, String label, Map<String, String> labels, int execution,
         int injectors, Map<String, String> configuration, List<String> failures, double targetRate,
         double achievedRate, Map<String, Latency> operations, Map<String, Latency> readWrite,
         Map<String, Double> mongodbMeanUs, Map<String, Double> orchestratorMeanUs, List<Double> perSecondMs,
-        String perSecondFigure, boolean embeddedDatabase, double loopbackRoundTripUs, double systemCallNs) {
+        String perSecondFigure, boolean embeddedDatabase, double loopbackRoundTripUs, double systemCallNs,
+        double runStealPct) {
 
     /** The operations key of all operations together. */
     public static final String OVERALL = "overall";
@@ -171,7 +175,8 @@ public record RunResult(Path dir, String name, String label, Map<String, String>
                 summary.path("achievedRate").asDouble(), operations, readWrite, mongodb, orchestrator, perSecond,
                 perSecondFigure, embedded,
                 runJson.path("machine").path("speed").path("loopbackRoundTripUs").asDouble(Double.NaN),
-                runJson.path("machine").path("speed").path("systemCallNs").asDouble(Double.NaN));
+                runJson.path("machine").path("speed").path("systemCallNs").asDouble(Double.NaN),
+                runJson.path("machineCpu").path("run").path("stealPct").asDouble(Double.NaN));
     }
 
     /** The configuration parameters of a summary, as text ("50", "read=0.5,update=0.2,…"). */

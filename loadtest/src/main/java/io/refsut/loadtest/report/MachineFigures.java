@@ -6,7 +6,24 @@ package io.refsut.loadtest.report;
  */
 public final class MachineFigures {
 
+    /** From this stolen share (%) of a phase's or a series' CPU time on, the reports warn: figures not comparable. */
+    public static final double STEAL_WARNING_PCT = 10;
+
     private MachineFigures() {
+    }
+
+    /**
+     * "{@code busyCores} cores busy, the hypervisor took {@code stealPct} % of the CPU time the machine's processes
+     * wanted (steal)".
+     */
+    public static String cpu(Object busyCores, Object stealPct) {
+        return busyCores + " cores busy, the hypervisor took " + stealPct
+                + " % of the CPU time the machine's processes wanted (steal)";
+    }
+
+    /** Whether a stolen share (%) is at or above {@link #STEAL_WARNING_PCT}; false when it is not a number. */
+    public static boolean stealWarns(Object stealPct) {
+        return stealPct instanceof Number n && n.doubleValue() >= STEAL_WARNING_PCT;
     }
 
     /**

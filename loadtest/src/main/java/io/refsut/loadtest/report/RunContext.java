@@ -30,6 +30,10 @@ public record RunContext(String label, double targetRate, Duration duration, Dur
     public static final String MACHINE_SYSTEM_CALL = "machineSystemCallNs";
     /** The parameter that carries run.json's {@code machine.speed.cpuLoopNs}. */
     public static final String MACHINE_CPU_LOOP = "machineCpuLoopNs";
+    /** The parameter that carries run.json's {@code machineCpu.run.busyCores}: the machine's busy cores, run phase. */
+    public static final String MACHINE_RUN_BUSY_CORES = "machineRunBusyCores";
+    /** The parameter that carries run.json's {@code machineCpu.run.stealPct}: the hypervisor's share, run phase. */
+    public static final String MACHINE_RUN_STEAL_PCT = "machineRunStealPct";
 
     /**
      * Limits a run must keep to pass.

@@ -39,6 +39,10 @@ final class SummaryHtml {
                 .append(SummaryMarkdown.num(s.durationSeconds())).append(" s measured window ")
                 .append(esc(s.window().start())).append(" – ").append(esc(s.window().end())).append("; errors ")
                 .append(s.totalErrors()).append(" of ").append(s.overall().count()).append(".</p>\n");
+        String stealWarning = SummaryMarkdown.stealWarning(s);
+        if (stealWarning != null) {
+            h.append("<p class=\"failed\"><b>").append(esc(stealWarning)).append("</b></p>\n");
+        }
         h.append("<h2>Response time of successful requests, from the intended start</h2>\n<table><tr><th>operation"
                 + "</th><th>count</th><th>errors</th><th>mean</th><th>p50</th><th>p99</th><th>p99.9</th><th>max</th>"
                 + "<th>service-time p50</th><th>service-time p99</th></tr>\n");

@@ -60,7 +60,18 @@ final class SummaryMarkdown {
                     parameters.get(RunContext.MACHINE_SYSTEM_CALL), parameters.get(RunContext.MACHINE_CPU_LOOP)))
                     .append(" (run.json machine.speed; runs on machines that differ here are not comparable)\n");
         }
+        Object steal = s.parameters().get(RunContext.MACHINE_RUN_STEAL_PCT);
+        if (steal != null) {
+            md.append("- Injector machine during the run phase (Gatling's start, ramp, settle and window; run.json "
+                    + "machineCpu.run): ")
+                    .append(MachineFigures.cpu(s.parameters().get(RunContext.MACHINE_RUN_BUSY_CORES), steal))
+                    .append('\n');
+        }
         md.append('\n');
+        String stealWarning = stealWarning(s);
+        if (stealWarning != null) {
+            md.append("**").append(stealWarning).append("**\n\n");
+        }
 
         md.append("## Response time: successful requests, from the intended start\n\n");
         md.append("The headline figure: what a user arriving on schedule waited. Failures are counted apart.\n\n");
@@ -224,6 +235,20 @@ final class SummaryMarkdown {
         }
         return new java.math.BigDecimal(value).round(new java.math.MathContext(2)).stripTrailingZeros()
                 .toPlainString();
+    }
+
+    /**
+     * The warning when the hypervisor took {@link MachineFigures#STEAL_WARNING_PCT} % or more of the CPU time the
+     * injector machine's processes wanted during the run phase; null below that, or where it was not measured.
+     */
+    static String stealWarning(Summary s) {
+        Object steal = s.parameters().get(RunContext.MACHINE_RUN_STEAL_PCT);
+        if (!MachineFigures.stealWarns(steal)) {
+            return null;
+        }
+        return "The hypervisor took " + steal + " % of the CPU time this machine's processes wanted during the run "
+                + "phase: every process got less CPU than it asked for, which lengthens the tail. Compare these "
+                + "figures only with runs whose steal was as high.";
     }
 
     /** A number with at most one decimal ("12", "12.3"). */

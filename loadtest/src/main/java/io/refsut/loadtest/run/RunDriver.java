@@ -291,6 +291,10 @@ public final class RunDriver {
                 contextParameters.put(RunContext.MACHINE_SYSTEM_CALL, machineSpeed.get("systemCallNs"));
             }
         }
+        if (machineCpu.get("run") instanceof Map<?, ?> runCpu) {
+            contextParameters.put(RunContext.MACHINE_RUN_BUSY_CORES, runCpu.get("busyCores"));
+            contextParameters.put(RunContext.MACHINE_RUN_STEAL_PCT, runCpu.get("stealPct"));
+        }
         RunContext context = new RunContext(settings.label(), settings.rate(), settings.duration(), settings.ramp(),
                 settings.measurement().settle(), settings.measurement().arrivals().label(), contextParameters,
                 settings.mix().operations().stream().map(Operation::requestName).toList(),

@@ -64,6 +64,7 @@ final class CompareFixture {
     private double rate = RATE;
     private boolean server = true;
     private final Map<String, Object> machineSpeed = new LinkedHashMap<>();
+    private Double runStealPct;
 
     CompareFixture(Path root) {
         this.root = root;
@@ -98,6 +99,12 @@ final class CompareFixture {
     /** One figure of run.json's {@code machine.speed}, e.g. {@code loopbackRoundTripUs} (none unless set). */
     CompareFixture machineSpeed(String figure, double value) {
         machineSpeed.put(figure, value);
+        return this;
+    }
+
+    /** run.json's {@code machineCpu.run.stealPct} (none unless set). */
+    CompareFixture runStealPct(double value) {
+        runStealPct = value;
         return this;
     }
 
@@ -157,6 +164,10 @@ final class CompareFixture {
         }
         if (!machineSpeed.isEmpty()) {
             runJson.put("machine", Map.of("speed", machineSpeed));
+        }
+        if (runStealPct != null) {
+            runJson.put("machineCpu", Map.of("run", Map.of("seconds", 70.2, "busyCores", 0.56, "stealCores", 0.14,
+                    "stealPct", runStealPct)));
         }
         runJson.put("failures", List.of());
         runJson.put("passed", true);

@@ -246,10 +246,10 @@ class CompareTest {
     void mergesTheInjectorsOfOneExecution() throws IOException {
         Path job = tmp.resolve("job");
         new CompareFixture(job).seed("job-seed").execution(1).injector(0, 2)
-                .machineSpeed("loopbackRoundTripUs", 22.5).machineSpeed("systemCallNs", 310)
+                .machineSpeed("loopbackRoundTripUs", 22.5).machineSpeed("systemCallNs", 310).runStealPct(3.5)
                 .write("injector-0", 10, 20);
         new CompareFixture(job).seed("job-seed").execution(1).injector(1, 2)
-                .machineSpeed("loopbackRoundTripUs", 14.5).machineSpeed("systemCallNs", 1290)
+                .machineSpeed("loopbackRoundTripUs", 14.5).machineSpeed("systemCallNs", 1290).runStealPct(20.4)
                 .write("injector-1", 10, 20);
         List<RunResult> runs = CompareReport.read(io.refsut.loadtest.report.Comparison.resolve(List.of(job.toString())),
                 tmp.resolve("merged"));
@@ -258,10 +258,11 @@ class CompareTest {
         assertEquals(2, merged.injectors());
         assertEquals(22.5, merged.loopbackRoundTripUs(), EPS, "the slowest injector's machine");
         assertEquals(1290, merged.systemCallNs(), EPS, "the slowest injector's machine, figure by figure");
+        assertEquals(20.4, merged.runStealPct(), EPS, "the injector whose machine lost the most to the hypervisor");
         String md = CompareMarkdown.render(Analysis.of(runs, Analysis.Options.defaults()));
         assertTrue(md.contains("| overall p99 ms | injector machine: loopback round trip µs | "
-                + "injector machine: system call ns | status |"), md);
-        assertTrue(md.contains("| 22.5 | 1290 | passed |"), md);
+                + "injector machine: system call ns | injector machine: steal % in the run phase | status |"), md);
+        assertTrue(md.contains("| 22.5 | 1290 | 20.4 | passed |"), md);
         assertEquals(10, merged.targetRate(), EPS, "5 + 5 arrivals per second");
         assertEquals(100, merged.operations().get("overall").count());
         assertTrue(merged.passed(), merged.failures().toString());
@@ -285,8 +286,8 @@ class CompareTest {
         assertTrue(html.contains("cloud=aks price=0.5") && html.contains("cloud=gke price=0.25"), "every group");
         assertTrue(html.contains("execution 3"), "one latency-over-time line per execution");
         assertTrue(html.contains("aks-4-errors"), "the failed execution is listed");
-        assertTrue(Files.readString(out.resolve("compare.md")).contains(" | – | passed |"),
-                "no machine speed in these run.json files: a dash");
+        assertTrue(Files.readString(out.resolve("compare.md")).contains(" | – | – | passed |"),
+                "no machine speed or steal in these run.json files: a dash");
         String csv = Files.readString(out.resolve("compare.csv"));
         assertTrue(csv.contains("\"cloud=gke price=0.25\",read_account,mean,3,31.000,30.000,32.000,3.226,2,2.818,"
                 + "\"beyond the spread\",,\"30.000 31.000 32.000\""), csv);

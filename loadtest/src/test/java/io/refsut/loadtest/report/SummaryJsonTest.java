@@ -29,6 +29,11 @@ class SummaryJsonTest {
 
     /** A summary with every section filled: synthetic log, server scrapes, reconciliation, Gatling figures. */
     static Summary sample(String label, double meanShiftMs) {
+        return sample(label, meanShiftMs, 2.2);
+    }
+
+    /** The same, with the hypervisor's share of the run phase's CPU ({@code stealPct}). */
+    static Summary sample(String label, double meanShiftMs, double stealPct) {
         List<SimulationLog.Request> requests = new ArrayList<>();
         List<SimulationLog.UserEvent> users = new ArrayList<>();
         for (int k = 0; k < 100; k++) {
@@ -58,7 +63,8 @@ class SummaryJsonTest {
                 new GatlingReport.Row(100, 1, 10, 15, Map.of("50", 9L, "95", 13L)));
         RunContext ctx = new RunContext(label, 10, Duration.ofSeconds(10), Duration.ZERO,
                 Map.of("rate", 10, "mix", "95:5", "loadCount", 1000, RunContext.MACHINE_LOOPBACK, 21.9,
-                        RunContext.MACHINE_CPU_LOOP, 1.69, RunContext.MACHINE_SYSTEM_CALL, 1290),
+                        RunContext.MACHINE_CPU_LOOP, 1.69, RunContext.MACHINE_SYSTEM_CALL, 1290,
+                        RunContext.MACHINE_RUN_BUSY_CORES, 0.557, RunContext.MACHINE_RUN_STEAL_PCT, stealPct),
                 List.of("read_account", "update_account", "make_payment", "read_payment"));
         return ResultsWriter.summarise(List.of(log), List.of("gatling/run/simulation.log"), ctx, server,
                 new Reconciliation("full", 60, 0, 0, 1, List.of()), Optional.of(gatling));
@@ -123,6 +129,23 @@ class SummaryJsonTest {
         assertTrue(md.contains("| accounts | find | 50 | 80 |"), md);
         assertTrue(md.contains("- Injector machine before the run: loopback round trip p50 21.9 µs, "
                 + "system call 1290 ns, CPU loop 1.69 ns per iteration"), md);
+        assertTrue(md.contains("- Injector machine during the run phase (Gatling's start, ramp, settle and window; run.json "
+                + "machineCpu.run): "
+                + "0.557 cores busy, the hypervisor took 2.2 % of the CPU time the machine's processes wanted (steal)"),
+                md);
+        assertFalse(md.contains("**The hypervisor took"), "2.2 % is below the warning's 10 %: " + md);
+    }
+
+    @Test
+    void warnsWhenTheHypervisorTookMuchOfTheRunPhase() {
+        String md = sample("local", 0, 20.4).markdown();
+        assertTrue(md.contains("**The hypervisor took 20.4 % of the CPU time this machine's processes wanted during "
+                + "the run phase"), md);
+        assertTrue(md.indexOf("**The hypervisor took") < md.indexOf("## Response time"),
+                "the warning stands above the figures it is about: " + md);
+        assertTrue(SummaryHtml.render(sample("local", 0, 20.4)).contains("<b>The hypervisor took 20.4 % of the CPU"),
+                "summary.html carries it too");
+        assertFalse(SummaryHtml.render(sample("local", 0)).contains("The hypervisor took"), "not below 10 %");
     }
 
     /** Every backticked field path in the first column of the doc's field tables. */
