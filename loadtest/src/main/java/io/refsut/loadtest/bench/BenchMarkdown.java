@@ -3,7 +3,6 @@ package io.refsut.loadtest.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import io.refsut.loadtest.report.MachineFigures;
-import io.refsut.loadtest.run.MachineCpu;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -98,7 +97,7 @@ final class BenchMarkdown {
                 maxSteal = Math.max(maxSteal, cores.path("stealPct").asDouble(0));
             }
             md.append('\n');
-            if (maxSteal >= MachineCpu.STEAL_WARNING_PCT) {
+            if (MachineFigures.stealWarns(maxSteal)) {
                 md.append("**The hypervisor took ").append(num(new DoubleNode(maxSteal)))
                         .append(" % of the CPU time this machine's processes wanted in a series (steal): every process got ")
                         .append("less CPU than it asked for and paid more per operation. Compare these figures only with ")

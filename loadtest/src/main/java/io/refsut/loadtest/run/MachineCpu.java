@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import io.refsut.loadtest.report.MachineFigures;
 
 /**
  * The whole machine's CPU time so far, from the first line of {@code /proc/stat} (all cores): busy (user, nice,
@@ -14,9 +13,6 @@ import io.refsut.loadtest.report.MachineFigures;
  * process then gets less CPU than it wanted, and pays more of it per operation.
  */
 public record MachineCpu(long busyMicros, long stealMicros, long totalMicros) {
-
-    /** From this stolen share (%) of a phase's or a series' CPU time on, the reports warn: figures not comparable. */
-    public static final double STEAL_WARNING_PCT = MachineFigures.STEAL_WARNING_PCT;
 
     /** Clock ticks per second of {@code /proc} CPU times (USER_HZ; 100 on every Linux this runs on). */
     public static final long TICKS_PER_SECOND = 100;

@@ -2,6 +2,7 @@ package io.refsut.loadtest.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.refsut.loadtest.report.MachineFigures;
 import io.refsut.loadtest.report.Reconciliation;
 import io.refsut.loadtest.report.ResultsWriter;
 import io.refsut.loadtest.report.RunContext;
@@ -328,7 +329,7 @@ public final class RunDriver {
             machineCpu.put(phase, now.describeSince(phaseCpu, seconds));
             runInfo.put("machineCpu", machineCpu);
             double stealPct = now.stealShareSince(phaseCpu) * 100;
-            if (stealPct >= MachineCpu.STEAL_WARNING_PCT) {
+            if (MachineFigures.stealWarns(stealPct)) {
                 console.accept(String.format(Locale.ROOT, "warning: the hypervisor took %.0f %% of the CPU time this "
                         + "machine's processes wanted during the %s phase (steal): its figures are not comparable "
                         + "with a quiet machine's (run.json machineCpu)", stealPct, phase));

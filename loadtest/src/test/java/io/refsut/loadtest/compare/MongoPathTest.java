@@ -19,8 +19,7 @@ class MongoPathTest {
 
     private static RunResult run(Map<String, Double> means, Map<String, Latency> operations) {
         return new RunResult(Path.of("r"), "r", "local", Map.of(), 1, 1, Map.of(), List.of(), 50, 50, operations,
-                Map.of(), means, Map.of(), List.of(), "", true, Double.NaN, Double.NaN,
-                Double.NaN);
+                Map.of(), means, Map.of(), List.of(), "", true, Double.NaN, Double.NaN, Double.NaN);
     }
 
     private static Latency count(long n) {

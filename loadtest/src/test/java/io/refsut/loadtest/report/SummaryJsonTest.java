@@ -129,10 +129,9 @@ class SummaryJsonTest {
         assertTrue(md.contains("| accounts | find | 50 | 80 |"), md);
         assertTrue(md.contains("- Injector machine before the run: loopback round trip p50 21.9 µs, "
                 + "system call 1290 ns, CPU loop 1.69 ns per iteration"), md);
-        assertTrue(md.contains("- Injector machine during the run phase (Gatling's start, ramp, settle and window; run.json "
-                + "machineCpu.run): "
-                + "0.557 cores busy, the hypervisor took 2.2 % of the CPU time the machine's processes wanted (steal)"),
-                md);
+        assertTrue(md.contains("- Injector machine during the run phase (Gatling's start, ramp, settle and window; "
+                + "run.json machineCpu.run): 0.557 cores busy, the hypervisor took 2.2 % of the CPU time the machine's "
+                + "processes wanted (steal)"), md);
         assertFalse(md.contains("**The hypervisor took"), "2.2 % is below the warning's 10 %: " + md);
     }
 
