@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -157,6 +158,13 @@ public final class ReportCommand implements Callable<Integer> {
         Map<String, Object> parameters = new LinkedHashMap<>();
         if (!summaries.isEmpty()) {
             parameters.putAll(summaries.get(0).parameters());
+        }
+        // the machine figures of the injector that fared worst, each figure on its own, as sut compare takes them
+        for (String figure : List.of(RunContext.MACHINE_LOOPBACK, RunContext.MACHINE_SYSTEM_CALL,
+                RunContext.MACHINE_CPU_LOOP, RunContext.MACHINE_RUN_BUSY_CORES, RunContext.MACHINE_RUN_STEAL_PCT)) {
+            summaries.stream().map(s -> s.parameters().get(figure)).filter(Number.class::isInstance)
+                    .map(Number.class::cast).max(Comparator.comparingDouble(Number::doubleValue))
+                    .ifPresent(worst -> parameters.put(figure, worst));
         }
         parameters.put("injectors", injectors);
         double settle = summaries.stream().mapToDouble(Summary::settleSeconds).max().orElse(0);

@@ -36,7 +36,12 @@ class ReportCommandTest {
             Path gatling = injector.resolve("gatling/runsimulation-1");
             Files.createDirectories(gatling);
             writeLog(gatling.resolve("simulation.log"), injector == injector0 ? T0 : T0 + 1300, 25, 10);
-            RunContext ctx = new RunContext("aks-exec1", 25, Duration.ofSeconds(10), Duration.ZERO, Map.of("rate", 25),
+            boolean first = injector == injector0;
+            RunContext ctx = new RunContext("aks-exec1", 25, Duration.ofSeconds(10), Duration.ZERO,
+                    Map.of("rate", 25, RunContext.MACHINE_LOOPBACK, first ? 22.5 : 14.5,
+                            RunContext.MACHINE_SYSTEM_CALL, first ? 310 : 1290, RunContext.MACHINE_CPU_LOOP, 1.7,
+                            RunContext.MACHINE_RUN_BUSY_CORES, first ? 0.9 : 0.5,
+                            RunContext.MACHINE_RUN_STEAL_PCT, first ? 3.5 : 20.4),
                     List.of("read_account"));
             ResultsWriter.write(injector, gatling, null, ctx, ServerMetrics.empty(), ServerMetrics.empty(), null);
         }
@@ -56,6 +61,12 @@ class ReportCommandTest {
         assertEquals(2, merged.sources().size());
         assertFalse(merged.injectorFellBehind(), merged.injector().reasons().toString());
         assertEquals(2, merged.parameters().get("injectors"));
+        assertEquals(22.5, ((Number) merged.parameters().get(RunContext.MACHINE_LOOPBACK)).doubleValue(),
+                "of each machine figure the worst injector's");
+        assertEquals(1290, ((Number) merged.parameters().get(RunContext.MACHINE_SYSTEM_CALL)).doubleValue());
+        assertEquals(20.4, ((Number) merged.parameters().get(RunContext.MACHINE_RUN_STEAL_PCT)).doubleValue());
+        assertTrue(Files.readString(out.resolve("summary.md")).contains("**The hypervisor took 20.4 %"),
+                "the merged summary warns when one injector's machine lost a fifth of its CPU");
         assertFalse(merged.gatlingReported().available());
         assertTrue(Files.readString(out.resolve("summary.md")).contains("Merged from 2 injectors"));
     }
