@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import picocli.CommandLine;
 
 /**
@@ -174,34 +175,37 @@ public final class CompareReport {
         // of each figure the slowest injector's machine: the one most likely to have held the execution back
         Map<String, Object> speed = new LinkedHashMap<>();
         for (String figure : List.of("loopbackRoundTripUs", "systemCallNs")) {
-            List<Double> perInjector = new ArrayList<>();
-            for (JsonNode partRunJson : partRunJsons) {
-                JsonNode value = partRunJson.path("machine").path("speed").path(figure);
-                if (value.isNumber()) {
-                    perInjector.add(value.asDouble());
-                }
-            }
-            if (!perInjector.isEmpty()) {
-                speed.put(figure, java.util.Collections.max(perInjector));
-                speed.put("injectors" + Character.toUpperCase(figure.charAt(0)) + figure.substring(1), perInjector);
-            }
+            putWorst(speed, partRunJsons, runJson -> runJson.path("machine").path("speed"), figure);
         }
         if (!speed.isEmpty()) {
             info.put("machine", Map.of("speed", speed));
         }
         // the run phase's steal of the injector whose machine lost the most CPU to the hypervisor
-        List<Double> steal = new ArrayList<>();
-        for (JsonNode partRunJson : partRunJsons) {
-            JsonNode value = partRunJson.path("machineCpu").path("run").path("stealPct");
-            if (value.isNumber()) {
-                steal.add(value.asDouble());
-            }
-        }
-        if (!steal.isEmpty()) {
-            info.put("machineCpu", Map.of("run", Map.of("stealPct", java.util.Collections.max(steal),
-                    "injectorsStealPct", steal)));
+        Map<String, Object> runCpu = new LinkedHashMap<>();
+        putWorst(runCpu, partRunJsons, runJson -> runJson.path("machineCpu").path("run"), "stealPct");
+        if (!runCpu.isEmpty()) {
+            info.put("machineCpu", Map.of("run", runCpu));
         }
         return info;
+    }
+
+    /**
+     * Puts the highest of the injectors' {@code figure} (each read in {@code section} of its run.json) under
+     * {@code figure}, and all of them in injector order under {@code injectors<Figure>}; nothing where none has it.
+     */
+    private static void putWorst(Map<String, Object> into, List<JsonNode> partRunJsons,
+            Function<JsonNode, JsonNode> section, String figure) {
+        List<Double> perInjector = new ArrayList<>();
+        for (JsonNode partRunJson : partRunJsons) {
+            JsonNode value = section.apply(partRunJson).path(figure);
+            if (value.isNumber()) {
+                perInjector.add(value.asDouble());
+            }
+        }
+        if (!perInjector.isEmpty()) {
+            into.put(figure, java.util.Collections.max(perInjector));
+            into.put("injectors" + Character.toUpperCase(figure.charAt(0)) + figure.substring(1), perInjector);
+        }
     }
 
     private static String commonPrefix(List<String> labels) {
