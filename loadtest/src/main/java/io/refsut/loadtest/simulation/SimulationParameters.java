@@ -87,10 +87,11 @@ public record SimulationParameters(
             throw new IllegalArgumentException("--load-concurrency must be at least 1: " + loadConcurrency);
         }
         if (loadRampMillis < 0) {
-            throw new IllegalArgumentException("load ramp must be >= 0 ms");
+            // set by the CLI from the warm-up's outcome, not an option: name the system property it arrives in
+            throw new IllegalArgumentException(PREFIX + "loadRampMillis must be at least 0: " + loadRampMillis);
         }
         if (runTag == null || runTag.isBlank() || runTag.contains(":")) {
-            throw new IllegalArgumentException("run tag must be non-blank and free of ':'");
+            throw new IllegalArgumentException(PREFIX + "runTag must be non-blank and free of ':': '" + runTag + "'");
         }
         if (maxPaymentMinor < 1) {
             throw new IllegalArgumentException("--max-payment must be at least 1: " + maxPaymentMinor);

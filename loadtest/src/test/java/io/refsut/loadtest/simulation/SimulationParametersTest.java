@@ -61,6 +61,16 @@ class SimulationParametersTest {
     @Test
     void aNegativeLoadRampIsRejected() {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> parameters(4, -1));
-        assertEquals("load ramp must be >= 0 ms", error.getMessage());
+        assertEquals("sut.loadRampMillis must be at least 0: -1", error.getMessage());
+    }
+
+    @Test
+    void aRunTagWithAColonIsRejectedNamingItsProperty() {
+        Properties properties = new Properties();
+        properties.putAll(parameters(4, 0).toProperties());
+        properties.setProperty("sut.runTag", "a:b");
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> SimulationParameters.fromProperties(properties));
+        assertEquals("sut.runTag must be non-blank and free of ':': 'a:b'", error.getMessage());
     }
 }
