@@ -1,5 +1,6 @@
 package io.refsut.loadtest.compare;
 
+import io.refsut.loadtest.report.MachineFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -63,6 +64,10 @@ public final class CompareMarkdown {
         if (!mismatched.isEmpty()) {
             sentences.add("Careful: " + mismatched.stream().map(g -> g.display() + " mixes runs with different "
                     + String.join(", ", g.mismatched())).collect(Collectors.joining("; ")) + " (--allow-mismatch).");
+        }
+        String stolen = stolen(a);
+        if (stolen != null) {
+            sentences.add(stolen);
         }
         if (compared.size() == 1) {
             Analysis.Group g = compared.get(0);
@@ -138,6 +143,37 @@ public final class CompareMarkdown {
                     + "system on this machine, not databases.");
         }
         return sentences;
+    }
+
+    /**
+     * The passed executions whose injector machine lost {@link MachineFigures#STEAL_WARNING_PCT} % or more of its CPU
+     * to the hypervisor in the run phase, as one sentence; null when none did. Their every process got less CPU than
+     * it asked for, so they are the likeliest cause of a wide range.
+     */
+    private static String stolen(Analysis a) {
+        List<String> named = new ArrayList<>();
+        int passed = 0;
+        int count = 0;
+        for (Analysis.Group g : a.groups()) {
+            List<String> runs = new ArrayList<>();
+            for (RunResult r : g.passed()) {
+                passed++;
+                if (MachineFigures.stealWarns(r.runStealPct())) {
+                    runs.add(r.name() + " " + num(r.runStealPct()) + " %");
+                    count++;
+                }
+            }
+            if (!runs.isEmpty()) {
+                named.add(g.display() + ": " + String.join(", ", runs));
+            }
+        }
+        if (named.isEmpty()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%d of %d passed executions ran while the hypervisor took %s %% or more of "
+                + "the injector machine's CPU in the run phase (%s): every process got less CPU than it asked for, "
+                + "which widens the ranges; see \"Executions\".", count, passed,
+                num(MachineFigures.STEAL_WARNING_PCT), String.join("; ", named));
     }
 
     private static void configurations(Analysis a, StringBuilder md) {

@@ -140,6 +140,7 @@ class CompareTest {
                 conclusion);
         assertTrue(conclusion.contains("6 of 15 per-operation figures differ beyond the spread"), conclusion);
         assertTrue(conclusion.contains("1 failed execution was left out"), conclusion);
+        assertFalse(conclusion.contains("hypervisor"), "no run.json has machineCpu: " + conclusion);
         // compare.md and compare.html: what is compared, then one finding per bullet
         List<String> sentences = CompareMarkdown.conclusionSentences(a);
         assertTrue(sentences.size() >= 4, sentences.toString());
@@ -152,6 +153,28 @@ class CompareTest {
         assertTrue(list > 0, html);
         String items = html.substring(list, html.indexOf("</ul>", list));
         assertEquals(sentences.size() - 1, items.split("<li>", -1).length - 1, items);
+    }
+
+    @Test
+    void namesThePassedExecutionsWhoseMachineLostATenthOfItsCpuToTheHypervisor() throws IOException {
+        Path runs = tmp.resolve("steal");
+        double[] aks = {2.0, 35.4, 10.0};
+        for (int i = 0; i < 3; i++) {
+            new CompareFixture(runs).labels("cloud=aks").execution(i + 1).runStealPct(aks[i])
+                    .write("aks-" + (i + 1), 10, 20);
+            new CompareFixture(runs).labels("cloud=gke").execution(i + 1).runStealPct(9.9)
+                    .write("gke-" + (i + 1), 10, 20);
+        }
+        new CompareFixture(runs).labels("cloud=gke").execution(4).runStealPct(50).failEvery(4)
+                .write("gke-4-errors", 100, 100);
+        Analysis a = analyse(Analysis.Options.defaults(), runs);
+        List<String> sentences = CompareMarkdown.conclusionSentences(a);
+        List<String> stolen = sentences.stream().filter(s -> s.contains("hypervisor")).toList();
+        assertEquals(List.of("2 of 6 passed executions ran while the hypervisor took 10 % or more of the injector "
+                + "machine's CPU in the run phase (cloud=aks: aks-2 35.4 %, aks-3 10 %): every process got less CPU "
+                + "than it asked for, which widens the ranges; see \"Executions\"."), stolen,
+                "9.9 % is under the threshold, and the failed execution is not counted");
+        assertTrue(CompareHtml.render(a).contains("aks-2 35.4 %"), "compare.html lists the same sentence");
     }
 
     @Test
