@@ -32,9 +32,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Repository root holding the packaged services (env SUT_HOME; default: ${DEFAULT-VALUE}).")
     Path home;
 
-    @Option(names = "--results-dir", defaultValue = "${SUT_RESULTS_DIR:-results}", paramLabel = "DIR",
-            description = "Where the bench-<timestamp> folder is written (env SUT_RESULTS_DIR; default: ${DEFAULT-VALUE}).")
-    Path resultsDir;
+    @Option(names = "--results-dir", defaultValue = "${SUT_RESULTS_DIR:-}", paramLabel = "DIR",
+            description = "Where the bench-<timestamp> folder is written (env SUT_RESULTS_DIR; default: <home>/results, "
+                    + "as for sut run).")
+    String resultsDir;
 
     @Option(names = "--mongodb-uri", defaultValue = "${SUT_MONGODB_URI:-}", paramLabel = "URI",
             description = "MongoDB to measure; empty = the embedded stand-in, started as its own process so its CPU "
@@ -130,7 +131,8 @@ public final class BenchCommand implements Callable<Integer> {
     String storeJvmOptions;
 
     @Option(names = "--start-timeout", defaultValue = "${SUT_START_TIMEOUT:-180s}", paramLabel = "DURATION",
-            description = "How long to wait for every service to be ready (default: ${DEFAULT-VALUE}).")
+            description = "How long to wait for every service to be ready (env SUT_START_TIMEOUT; default: "
+                    + "${DEFAULT-VALUE}).")
     String startTimeout;
 
     @Option(names = "--capacity", description = "Also search the capacity: per mix, step the rate up until the SLO "
@@ -203,7 +205,8 @@ public final class BenchCommand implements Callable<Integer> {
             }
             mixes.put(name.trim(), Mix.parse(spec));
         }
-        BenchSettings settings = new BenchSettings(home, resultsDir, LocalStack.mongodbUri(mongodbUri, env),
+        Path results = resultsDir == null || resultsDir.isBlank() ? home.resolve("results") : Path.of(resultsDir);
+        BenchSettings settings = new BenchSettings(home, results, LocalStack.mongodbUri(mongodbUri, env),
                 LocalStack.splitOptions(serviceJvmOptions), LocalStack.splitOptions(dataServiceJvmOptions),
                 LocalStack.splitOptions(storeJvmOptions), Durations.parse(startTimeout), rate,
                 Durations.parse(duration), Durations.parse(warmup), Durations.parse(seriesWarmup),

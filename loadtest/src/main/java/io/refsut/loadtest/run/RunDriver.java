@@ -484,7 +484,8 @@ public final class RunDriver {
         runInfo.put("embeddedMongo", stack.isEmbeddedMongo());
         if (stack.isEmbeddedMongo()) {
             runInfo.put("databaseNote", "mongo-java-server is a wire-compatible stand-in, not MongoDB: its "
-                    + "latencies are not a database's (DESIGN.md section 8). Use --mongodb-uri for database figures.");
+                    + "latencies are not a database's (loadtest/README.md, \"The embedded server is not a database\"). "
+                    + "Use --mongodb-uri for database figures.");
         }
         List<Map<String, Object>> services = new ArrayList<>();
         for (ServiceProcess service : stack.services()) {

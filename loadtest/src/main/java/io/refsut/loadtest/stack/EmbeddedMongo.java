@@ -5,7 +5,7 @@ import java.net.InetSocketAddress;
 
 /**
  * The embedded MongoDB-wire-compatible server (de.bwaldvogel mongo-java-server, in memory) in this JVM, on a free
- * loopback port. A stand-in, not MongoDB: see DESIGN.md §8.
+ * loopback port. A stand-in, not MongoDB: see loadtest/README.md, "The embedded server is not a database".
  *
  * @param server the running server
  * @param connectionString how the services reach it

@@ -45,8 +45,8 @@ import java.util.stream.Stream;
  * A payment found PENDING is read again after {@code recheckDelay}, then every 2 s for up to {@code pendingWait} (the
  * orchestrator's recovery sweep settles it), and is {@code pending} if it still is: the run is then not clean. A payment found CANCELLED was compensated: for a
  * failed or unknown-outcome write it is {@code compensated} (its own count, clean); for an acknowledged one it is
- * {@code mismatched}. Otherwise: acknowledged → {@code checked}, {@code missing} or {@code mismatched}; failed (4xx,
- * 5xx) → {@code rejected} when absent, {@code partial} when found completed; unknown outcome →
+ * {@code mismatched}. Otherwise: acknowledged → {@code checked}, {@code missing} or {@code mismatched}; failed (4xx) →
+ * {@code rejected} when absent, {@code partial} when found completed; unknown outcome →
  * {@code indeterminateApplied} or {@code indeterminateAbsent}.</li>
  * <li>Balances (whole history only): {@code initial − Σ completed payments found} must equal the stored balance. A
  * difference equal to one non-acknowledged payment's amount makes that payment {@code partial} (completed but not

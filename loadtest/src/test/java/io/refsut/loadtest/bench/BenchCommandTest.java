@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,14 @@ class BenchCommandTest {
         assertEquals(Duration.ofSeconds(5), parse("--capacity", "--warmup", "5s").warmup());
         assertEquals(Duration.ofSeconds(120), parse("--warmup", "120s").warmup());
         assertEquals(Duration.ZERO, parse("--capacity", "--warmup", "0").warmup());
+    }
+
+    @Test
+    void theReportGoesUnderTheHomesResultsFolderAsForSutRunUnlessTold() {
+        if (System.getenv("SUT_RESULTS_DIR") == null) {
+            assertEquals(Path.of("/repo/results"), parse("--home", "/repo").resultsDir());
+        }
+        assertEquals(Path.of("/elsewhere"), parse("--home", "/repo", "--results-dir", "/elsewhere").resultsDir());
     }
 
     @Test
