@@ -178,6 +178,18 @@ public final class BenchCommand implements Callable<Integer> {
             description = "p99 a capacity step must stay under, in ms (default: ${DEFAULT-VALUE}).")
     double sloP99Ms;
 
+    @Option(names = "--max-steal-pct", defaultValue = "5", paramLabel = "PERCENT",
+            description = "A measured series window in which the hypervisor took at least this share of the CPU time "
+                    + "the machine's processes wanted (steal, /proc/stat) is measured again, up to --steal-retries "
+                    + "times; the window with the least steal is kept and the others are listed in the report. 0 = "
+                    + "never (default: ${DEFAULT-VALUE}).")
+    double maxStealPct;
+
+    @Option(names = "--steal-retries", defaultValue = "2", paramLabel = "N",
+            description = "Most times one series window is measured again for --max-steal-pct, 0-5 "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int stealRetries;
+
     @Override
     public Integer call() {
         BenchSettings settings;
@@ -213,7 +225,7 @@ public final class BenchCommand implements Callable<Integer> {
                 warmupRate != 0 ? warmupRate : Math.max(rate, WARMUP_RATE),
                 executions, Mix.parse(mix), mix, records, payments, docBytes, maxInFlight, injectorConnections,
                 capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine, Durations.parse(stepPause),
-                Durations.parse(stepDuration), Durations.parse(stepWarmup), sloP99Ms);
+                Durations.parse(stepDuration), Durations.parse(stepWarmup), sloP99Ms, maxStealPct, stealRetries);
         new io.refsut.loadtest.workload.Documents(docBytes);
         return settings;
     }

@@ -37,6 +37,11 @@ final class BenchMarkdown {
                 .append(settings.path("mix").asText()).append(", service JVM options `")
                 .append(settings.path("serviceJvmOptions").asText()).append("`, data services add `")
                 .append(settings.path("dataServiceJvmOptions").asText()).append("`\n");
+        if (settings.path("maxStealPct").asDouble(0) > 0) {
+            md.append("- a series window in which the hypervisor took ").append(num(settings.path("maxStealPct")))
+                    .append(" % or more of the CPU time wanted is measured again, up to ")
+                    .append(settings.path("stealRetries").asText()).append(" times; the one with the least steal is kept\n");
+        }
         md.append("- latencies from each arrival's intended start (open model), in µs; figures are means over the "
                 + "executions, CV = coefficient of variation across them. CPU from /proc per process; `machine busy` is "
                 + "every process on the machine, `other processes` what was not ours, `stolen` the CPU time the "
@@ -103,6 +108,7 @@ final class BenchMarkdown {
                         .append("less CPU than it asked for and paid more per operation. Compare these figures only with ")
                         .append("benches whose steal was as high.**\n\n");
             }
+            remeasured(md, report);
             jitWarning(md, report);
             threads(md, series.path("full").path("threads"));
         }
@@ -195,6 +201,34 @@ final class BenchMarkdown {
      * A warning when the JIT compilers still used a large share of the services' and store's CPU in the full series:
      * its figures include compiling, and a bench whose compilers were quieter is not comparable with it.
      */
+    /** The windows measured again for steal and not kept, next to the window that was. */
+    private static void remeasured(StringBuilder md, JsonNode report) {
+        StringBuilder rows = new StringBuilder();
+        int count = 0;
+        for (JsonNode execution : report.path("executions")) {
+            for (JsonNode window : execution.path("remeasured")) {
+                count++;
+                rows.append("| ").append(execution.path("execution").asText()).append(" | ")
+                        .append(window.path("series").asText()).append(" | ").append(num(window.path("stealPct")))
+                        .append(" % | ").append(num(window.path("p50Us"))).append(" / ").append(num(window.path("p99Us")))
+                        .append(" | ").append(num(window.path("servicesAndStoreCpuUsPerOperation"))).append(" | ")
+                        .append(num(window.path("keptStealPct"))).append(" % | ").append(num(window.path("keptP50Us")))
+                        .append(" / ").append(num(window.path("keptP99Us"))).append(" |\n");
+            }
+        }
+        if (count == 0) {
+            return;
+        }
+        md.append("## Windows measured again for steal\n\n");
+        md.append(count).append(count == 1 ? " window was" : " windows were").append(" measured again because the "
+                + "hypervisor took at least --max-steal-pct of the CPU time this machine's processes wanted; the figures "
+                + "above are the kept windows'. What the others measured (all operations of the series, µs):\n\n");
+        md.append("| execution | series | steal | p50 / p99 | services + store CPU µs per operation | kept: steal | kept: "
+                + "p50 / p99 |\n");
+        md.append("|---:|---|---:|---:|---:|---:|---:|\n");
+        md.append(rows).append('\n');
+    }
+
     private static void jitWarning(StringBuilder md, JsonNode report) {
         double mean = jitShare(report.path("series").path("full").path("threads"));
         if (mean < JIT_WARNING_SHARE) {

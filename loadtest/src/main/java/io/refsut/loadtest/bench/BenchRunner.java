@@ -157,6 +157,7 @@ public final class BenchRunner {
                 Map<String, Object> measured = new LinkedHashMap<>();
                 Map<String, Object> seriesWarmups = new LinkedHashMap<>();
                 execution.put("seriesWarmup", seriesWarmups);
+                List<Map<String, Object>> remeasured = new ArrayList<>();
                 for (Map.Entry<String, Supplier<OpenLoop.Task>> entry : series.entrySet()) {
                     if (!settings.seriesWarmup().isZero()) {
                         OpenLoop.Result warm = loop.run(settings.rate(), settings.seriesWarmup(), entry.getValue(), DRAIN);
@@ -166,11 +167,35 @@ public final class BenchRunner {
                                     + warm.errors() + " " + warm.firstErrors());
                         }
                     }
+                    String name = entry.getKey();
                     Window window = measure(loop, settings.rate(), settings.duration(), entry.getValue());
-                    measured.put(entry.getKey(), window.describe());
-                    console.accept("execution " + e + " " + entry.getKey() + ": " + window.oneLine());
+                    console.accept("execution " + e + " " + name + ": " + window.oneLine());
+                    List<Window> attempts = new ArrayList<>(List.of(window));
+                    while (settings.remeasures(window.stealPct()) && attempts.size() <= settings.stealRetries()) {
+                        console.accept(String.format(java.util.Locale.ROOT, "execution %d %s: the hypervisor took "
+                                + "%.1f %% of the CPU time the machine's processes wanted (--max-steal-pct %s): "
+                                + "measuring the window again (%d of at most %d)", e, name, window.stealPct(),
+                                format(settings.maxStealPct()), attempts.size(), settings.stealRetries()));
+                        window = measure(loop, settings.rate(), settings.duration(), entry.getValue());
+                        console.accept("execution " + e + " " + name + ", again: " + window.oneLine());
+                        attempts.add(window);
+                    }
+                    Window kept = leastStolen(attempts);
+                    measured.put(name, kept.describe());
+                    for (Window other : attempts) {
+                        if (other != kept) {
+                            remeasured.add(other.discarded(name, kept));
+                        }
+                    }
+                    if (attempts.size() > 1) {
+                        console.accept(String.format(java.util.Locale.ROOT, "execution %d %s: kept the window with "
+                                + "%.1f %% steal", e, name, kept.stealPct()));
+                    }
                 }
                 execution.put("series", measured);
+                if (!remeasured.isEmpty()) {
+                    execution.put("remeasured", remeasured);
+                }
                 execution.put("overhead", BenchFigures.overhead(measured, settings.mix()));
                 executions.add(execution);
             }
@@ -330,6 +355,22 @@ public final class BenchRunner {
         return () -> tasks.get(deck.get());
     }
 
+    /** Of windows measured again for steal, the one with the least (the first of equals). */
+    static <W extends Stolen> W leastStolen(List<W> attempts) {
+        W least = attempts.get(0);
+        for (W attempt : attempts) {
+            if (attempt.stealPct() < least.stealPct()) {
+                least = attempt;
+            }
+        }
+        return least;
+    }
+
+    /** Something measured with the share of the machine's wanted CPU time the hypervisor took (NaN: unknown). */
+    interface Stolen {
+        double stealPct();
+    }
+
     /**
      * One measured interval with the CPU time every process used during it, and what each process's threads did
      * ({@link ThreadStats}: read outside the process figures, so that the injector's reading of them is not counted).
@@ -355,7 +396,30 @@ public final class BenchRunner {
      * and end (null where unknown), and per process and thread kind what its threads did per operation.
      */
     record Window(OpenLoop.Result result, Map<String, Long> cpuUs, double wallSeconds, MachineCpu machineBefore,
-            MachineCpu machineAfter, Map<String, Object> threads) {
+            MachineCpu machineAfter, Map<String, Object> threads) implements Stolen {
+
+        /** The stolen share (%) of the CPU time the machine's processes wanted in the window; NaN when unknown. */
+        @Override
+        public double stealPct() {
+            return machineBefore == null || machineAfter == null ? Double.NaN : machineAfter.stealPctSince(machineBefore);
+        }
+
+        /** What bench.json keeps of a window measured again and not kept: enough to see what steal did to it. */
+        Map<String, Object> discarded(String series, Window kept) {
+            Histogram all = overall();
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put("series", series);
+            map.put("stealPct", stealPct());
+            map.put("keptStealPct", kept.stealPct());
+            map.put("count", result.completed());
+            map.put("errors", result.totalErrors());
+            map.put("p50Us", all.getValueAtPercentile(50));
+            map.put("p99Us", all.getValueAtPercentile(99));
+            map.put("keptP50Us", kept.overall().getValueAtPercentile(50));
+            map.put("keptP99Us", kept.overall().getValueAtPercentile(99));
+            map.put("servicesAndStoreCpuUsPerOperation", cpuUsPerOperation().get("servicesAndStore"));
+            return map;
+        }
 
         Histogram overall() {
             Histogram all = new Histogram(3);

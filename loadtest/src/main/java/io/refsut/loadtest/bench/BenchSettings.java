@@ -13,7 +13,8 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         Duration duration, Duration warmup, Duration seriesWarmup, double warmupRate, int executions, Mix mix,
         String mixText, int records, int payments, int docBytes, int maxInFlight, int connections, boolean capacity,
         Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor, double capacityMax,
-        int capacityRefine, Duration stepPause, Duration stepDuration, Duration stepWarmup, double sloP99Ms) {
+        int capacityRefine, Duration stepPause, Duration stepDuration, Duration stepWarmup, double sloP99Ms, double maxStealPct,
+        int stealRetries) {
 
     public BenchSettings {
         if (!(rate > 0) || rate > 100_000) {
@@ -53,9 +54,23 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         if (stepPause.isNegative()) {
             throw new IllegalArgumentException("--step-pause must not be negative: " + stepPause);
         }
+        if (!(maxStealPct >= 0) || maxStealPct > 100) {
+            throw new IllegalArgumentException("--max-steal-pct must be between 0 (off) and 100: " + maxStealPct);
+        }
+        if (stealRetries < 0 || stealRetries > 5) {
+            throw new IllegalArgumentException("--steal-retries must be between 0 and 5: " + stealRetries);
+        }
         if (!(sloP99Ms > 0)) {
             throw new IllegalArgumentException("--slo-p99 must be positive: " + sloP99Ms);
         }
+    }
+
+    /**
+     * Whether a measured window in which the hypervisor took {@code stealPct} of the CPU time the machine wanted is
+     * measured again: at or above {@link #maxStealPct} (0 = never), when it is known (not NaN).
+     */
+    boolean remeasures(double stealPct) {
+        return maxStealPct > 0 && stealPct >= maxStealPct;
     }
 
     /** The settings as bench.json records them. */
@@ -76,6 +91,8 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         map.put("serviceJvmOptions", String.join(" ", serviceJvmOptions));
         map.put("dataServiceJvmOptions", String.join(" ", dataServiceJvmOptions));
         map.put("storeJvmOptions", String.join(" ", storeJvmOptions));
+        map.put("maxStealPct", maxStealPct);
+        map.put("stealRetries", stealRetries);
         if (capacity) {
             Map<String, Object> mixes = new LinkedHashMap<>();
             capacityMixes.forEach((name, m) -> mixes.put(name, m.describe()));

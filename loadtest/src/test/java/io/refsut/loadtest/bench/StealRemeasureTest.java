@@ -1,0 +1,116 @@
+package io.refsut.loadtest.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.refsut.loadtest.run.MachineCpu;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** A measured series window the hypervisor took CPU from is measured again; the least stolen one is kept. */
+class StealRemeasureTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static BenchSettings parse(String... args) {
+        BenchCommand command = new BenchCommand();
+        new CommandLine(command).parseArgs(args);
+        return command.settings();
+    }
+
+    @Test
+    void aWindowFromFivePercentOfStealIsMeasuredAgainUpToTwiceByDefault() {
+        BenchSettings settings = parse();
+        assertEquals(5.0, settings.maxStealPct());
+        assertEquals(2, settings.stealRetries());
+        assertTrue(settings.remeasures(5.0));
+        assertTrue(settings.remeasures(28.7));
+        assertFalse(settings.remeasures(4.9));
+        assertFalse(settings.remeasures(Double.NaN), "no /proc/stat: steal unknown, nothing measured again");
+        assertFalse(parse("--max-steal-pct", "0").remeasures(99), "0 turns it off");
+        assertEquals(Map.of("maxStealPct", 5.0, "stealRetries", 2), Map.of("maxStealPct",
+                settings.describe().get("maxStealPct"), "stealRetries", settings.describe().get("stealRetries")));
+    }
+
+    @Test
+    void outOfRangeStealOptionsAreNamed() {
+        for (String[] args : List.of(new String[] {"--max-steal-pct", "-1"}, new String[] {"--max-steal-pct", "101"},
+                new String[] {"--steal-retries", "6"}, new String[] {"--steal-retries", "-1"})) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(args));
+            assertTrue(e.getMessage().contains(args[0]), e.getMessage());
+        }
+    }
+
+    @Test
+    void theWindowWithTheLeastStealIsKeptAndTheFirstOfEquals() {
+        record Attempt(double stealPct) implements BenchRunner.Stolen {
+        }
+        List<Attempt> attempts = List.of(new Attempt(12.0), new Attempt(3.0), new Attempt(3.0), new Attempt(7.0));
+        assertSame(attempts.get(1), BenchRunner.leastStolen(attempts));
+        assertSame(attempts.get(0), BenchRunner.leastStolen(List.of(attempts.get(0))));
+    }
+
+    @Test
+    void aDiscardedWindowKeepsItsStealLatencyAndCpuNextToTheKeptOnes() {
+        // 1 000 ms busy and 250 ms stolen: 20 % of the time wanted
+        BenchRunner.Window stolen = window(2_000, 1_000_000, 250_000, 3_000_000);
+        BenchRunner.Window quiet = window(1_000, 1_000_000, 10_000, 3_000_000);
+        assertEquals(20.0, stolen.stealPct());
+        assertEquals(1.0, quiet.stealPct());
+        assertTrue(Double.isNaN(new BenchRunner.Window(stolen.result(), stolen.cpuUs(), 10, null, null, Map.of())
+                .stealPct()));
+        Map<String, Object> discarded = stolen.discarded("full", quiet);
+        assertEquals("full", discarded.get("series"));
+        assertEquals(20.0, discarded.get("stealPct"));
+        assertEquals(1.0, discarded.get("keptStealPct"));
+        assertEquals(2_000, ((Number) discarded.get("p50Us")).doubleValue(), 2, "HdrHistogram's equivalent value");
+        assertEquals(1_000, ((Number) discarded.get("keptP50Us")).doubleValue(), 1, discarded.toString());
+        assertEquals(100L, discarded.get("count"));
+        assertEquals(400.0, ((Number) discarded.get("servicesAndStoreCpuUsPerOperation")).doubleValue(), 0.01,
+                "40 000 µs of services' CPU over 100 operations");
+    }
+
+    @Test
+    void theReportListsTheWindowsMeasuredAgainAndSaysHowItChooses() {
+        BenchRunner.Window stolen = window(2_000, 1_000_000, 250_000, 3_000_000);
+        BenchRunner.Window quiet = window(1_000, 1_000_000, 10_000, 3_000_000);
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("settings", Map.of("maxStealPct", 5.0, "stealRetries", 2));
+        report.put("series", Map.of("full", Map.of()));
+        report.put("executions", List.of(Map.of("execution", 2, "remeasured", List.of(stolen.discarded("full", quiet)))));
+        String md = BenchMarkdown.render(JSON.valueToTree(report));
+        assertTrue(md.contains("- a series window in which the hypervisor took 5 % or more of the CPU time wanted is "
+                + "measured again, up to 2 times; the one with the least steal is kept"), md);
+        assertTrue(md.contains("## Windows measured again for steal"), md);
+        assertTrue(md.contains("1 window was measured again"), md);
+        assertTrue(md.contains("| 2 | full | 20 % |"), md);
+        assertTrue(md.contains("| 1 % |"), md);
+
+        report.put("executions", List.of(Map.of("execution", 1)));
+        String none = BenchMarkdown.render(JSON.valueToTree(report));
+        assertFalse(none.contains("## Windows measured again"), none);
+        report.put("settings", Map.of("maxStealPct", 0.0, "stealRetries", 2));
+        assertFalse(BenchMarkdown.render(JSON.valueToTree(report)).contains("measured again, up to"));
+    }
+
+    /** A window of 100 operations at {@code latencyUs}; the services used 40 000 µs and the injector 10 000. */
+    private static BenchRunner.Window window(long latencyUs, long busyMicros, long stealMicros, long totalMicros) {
+        Histogram latencies = new Histogram(3);
+        latencies.recordValueWithCount(latencyUs, 100);
+        OpenLoop.Result result = new OpenLoop.Result(10, 10, 100, 100, 0, Map.of("read_account", latencies), Map.of(),
+                Map.of(), 10);
+        Map<String, Long> cpu = new LinkedHashMap<>();
+        cpu.put("accounts", 40_000L);
+        cpu.put(BenchRunner.INJECTOR, 10_000L);
+        return new BenchRunner.Window(result, cpu, 10, new MachineCpu(0, 0, 0),
+                new MachineCpu(busyMicros, stealMicros, totalMicros), Map.of());
+    }
+}
