@@ -16,7 +16,8 @@ import picocli.CommandLine;
 
 class BenchCommandTest {
 
-    private static BenchSettings parse(String... args) {
+    /** The settings {@code sut bench} would run with, given {@code args}. */
+    static BenchSettings parse(String... args) {
         BenchCommand command = new BenchCommand();
         new CommandLine(command).parseArgs(args);
         return command.settings();

@@ -13,29 +13,22 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** A measured series window the hypervisor took CPU from is measured again; the least stolen one is kept. */
 class StealRemeasureTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static BenchSettings parse(String... args) {
-        BenchCommand command = new BenchCommand();
-        new CommandLine(command).parseArgs(args);
-        return command.settings();
-    }
-
     @Test
     void aWindowFromFivePercentOfStealIsMeasuredAgainUpToTwiceByDefault() {
-        BenchSettings settings = parse();
+        BenchSettings settings = BenchCommandTest.parse();
         assertEquals(5.0, settings.maxStealPct());
         assertEquals(2, settings.stealRetries());
         assertTrue(settings.remeasures(5.0));
         assertTrue(settings.remeasures(28.7));
         assertFalse(settings.remeasures(4.9));
         assertFalse(settings.remeasures(Double.NaN), "no /proc/stat: steal unknown, nothing measured again");
-        assertFalse(parse("--max-steal-pct", "0").remeasures(99), "0 turns it off");
+        assertFalse(BenchCommandTest.parse("--max-steal-pct", "0").remeasures(99), "0 turns it off");
         assertEquals(Map.of("maxStealPct", 5.0, "stealRetries", 2), Map.of("maxStealPct",
                 settings.describe().get("maxStealPct"), "stealRetries", settings.describe().get("stealRetries")));
     }
@@ -44,7 +37,7 @@ class StealRemeasureTest {
     void outOfRangeStealOptionsAreNamed() {
         for (String[] args : List.of(new String[] {"--max-steal-pct", "-1"}, new String[] {"--max-steal-pct", "101"},
                 new String[] {"--steal-retries", "6"}, new String[] {"--steal-retries", "-1"})) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(args));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchCommandTest.parse(args));
             assertTrue(e.getMessage().contains(args[0]), e.getMessage());
         }
     }
