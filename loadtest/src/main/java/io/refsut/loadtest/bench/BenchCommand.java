@@ -33,8 +33,8 @@ public final class BenchCommand implements Callable<Integer> {
     Path home;
 
     @Option(names = "--results-dir", defaultValue = "${SUT_RESULTS_DIR:-}", paramLabel = "DIR",
-            description = "Where the bench-<timestamp> folder is written (env SUT_RESULTS_DIR; default: <home>/results, "
-                    + "as for sut run).")
+            description = "Where the bench-<timestamp> folder is written (env SUT_RESULTS_DIR; default: "
+                    + "<home>/results, as for sut run).")
     String resultsDir;
 
     @Option(names = "--mongodb-uri", defaultValue = "${SUT_MONGODB_URI:-}", paramLabel = "URI",

@@ -40,7 +40,8 @@ final class BenchMarkdown {
         if (settings.path("maxStealPct").asDouble(0) > 0) {
             md.append("- a series window in which the hypervisor took ").append(num(settings.path("maxStealPct")))
                     .append(" % or more of the CPU time wanted is measured again, up to ")
-                    .append(settings.path("stealRetries").asText()).append(" times; the one with the least steal is kept\n");
+                    .append(settings.path("stealRetries").asText())
+                    .append(" times; the one with the least steal is kept\n");
         }
         md.append("- latencies from each arrival's intended start (open model), in µs; figures are means over the "
                 + "executions, CV = coefficient of variation across them. CPU from /proc per process; `machine busy` is "
@@ -218,8 +219,8 @@ final class BenchMarkdown {
                         .append(num(window.path("keptStealPct"))).append(" % | ").append(num(window.path("keptP50Us")))
                         .append(" / ").append(num(window.path("keptP99Us"))).append(" |\n");
                 if (limit > 0 && window.path("keptStealPct").asDouble(0) >= limit) {
-                    stillStolen.add("execution " + execution.path("execution").asText() + " " + window.path("series").asText()
-                            + " (" + num(window.path("keptStealPct")) + " %)");
+                    stillStolen.add("execution " + execution.path("execution").asText() + " "
+                            + window.path("series").asText() + " (" + num(window.path("keptStealPct")) + " %)");
                 }
             }
         }
@@ -228,10 +229,11 @@ final class BenchMarkdown {
         }
         md.append("## Windows measured again for steal\n\n");
         md.append(count).append(count == 1 ? " window was" : " windows were").append(" measured again because the "
-                + "hypervisor took at least --max-steal-pct of the CPU time this machine's processes wanted; the figures "
-                + "above are the kept windows'. What the others measured (all operations of the series, µs):\n\n");
-        md.append("| execution | series | steal | errors | p50 / p99 | services + store CPU µs per operation | kept: steal "
-                + "| kept: p50 / p99 |\n");
+                + "hypervisor took at least --max-steal-pct of the CPU time this machine's processes wanted; the "
+                + "figures above are the kept windows'. What the others measured (all operations of the series, "
+                + "µs):\n\n");
+        md.append("| execution | series | steal | errors | p50 / p99 | services + store CPU µs per operation "
+                + "| kept: steal | kept: p50 / p99 |\n");
         md.append("|---:|---|---:|---:|---:|---:|---:|---:|\n");
         md.append(rows).append('\n');
         if (!stillStolen.isEmpty()) {

@@ -401,7 +401,8 @@ public final class BenchRunner {
         /** The stolen share (%) of the CPU time the machine's processes wanted in the window; NaN when unknown. */
         @Override
         public double stealPct() {
-            return machineBefore == null || machineAfter == null ? Double.NaN : machineAfter.stealPctSince(machineBefore);
+            return machineBefore == null || machineAfter == null ? Double.NaN
+                    : machineAfter.stealPctSince(machineBefore);
         }
 
         /** What bench.json keeps of a window measured again and not kept: enough to see what steal did to it. */

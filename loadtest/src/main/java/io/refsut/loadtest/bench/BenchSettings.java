@@ -13,8 +13,8 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         Duration duration, Duration warmup, Duration seriesWarmup, double warmupRate, int executions, Mix mix,
         String mixText, int records, int payments, int docBytes, int maxInFlight, int connections, boolean capacity,
         Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor, double capacityMax,
-        int capacityRefine, Duration stepPause, Duration stepDuration, Duration stepWarmup, double sloP99Ms, double maxStealPct,
-        int stealRetries) {
+        int capacityRefine, Duration stepPause, Duration stepDuration, Duration stepWarmup, double sloP99Ms,
+        double maxStealPct, int stealRetries) {
 
     public BenchSettings {
         if (!(rate > 0) || rate > 100_000) {

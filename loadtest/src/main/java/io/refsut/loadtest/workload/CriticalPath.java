@@ -8,10 +8,10 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The MongoDB operations of a business operation as the orchestrator orders them (README.md, "Public API"): legs in sequence add up, legs in
- * parallel count as their slowest. Elementary operations are named {@code <service>.<find|insert|replace>}. A payment
- * is written PENDING and, after its audit event, replaced COMPLETED (docs/CONTRACT.md "Payment
- * states"): that conditional replace is the last leg of make_payment.
+ * The MongoDB operations of a business operation as the orchestrator orders them (README.md, "Public API"): legs in
+ * sequence add up, legs in parallel count as their slowest. Elementary operations are named
+ * {@code <service>.<find|insert|replace>}. A payment is written PENDING and, after its audit event, replaced COMPLETED
+ * (docs/CONTRACT.md "Payment states"): that conditional replace is the last leg of make_payment.
  */
 public sealed interface CriticalPath {
 

@@ -37,7 +37,8 @@ class StealRemeasureTest {
     void outOfRangeStealOptionsAreNamed() {
         for (String[] args : List.of(new String[] {"--max-steal-pct", "-1"}, new String[] {"--max-steal-pct", "101"},
                 new String[] {"--steal-retries", "6"}, new String[] {"--steal-retries", "-1"})) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchCommandTest.parse(args));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> BenchCommandTest.parse(args));
             assertTrue(e.getMessage().contains(args[0]), e.getMessage());
         }
     }
@@ -78,7 +79,8 @@ class StealRemeasureTest {
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("settings", Map.of("maxStealPct", 5.0, "stealRetries", 2));
         report.put("series", Map.of("full", Map.of()));
-        report.put("executions", List.of(Map.of("execution", 2, "remeasured", List.of(stolen.discarded("full", quiet)))));
+        report.put("executions", List.of(Map.of("execution", 2, "remeasured",
+                List.of(stolen.discarded("full", quiet)))));
         String md = BenchMarkdown.render(JSON.valueToTree(report));
         assertTrue(md.contains("- a series window in which the hypervisor took 5 % or more of the CPU time wanted is "
                 + "measured again, up to 2 times; the one with the least steal is kept"), md);
@@ -92,8 +94,8 @@ class StealRemeasureTest {
         report.put("executions", List.of(Map.of("execution", 1, "remeasured",
                 List.of(stolen.discarded("oneHop", stillStolen)))));
         String kept = BenchMarkdown.render(JSON.valueToTree(report));
-        assertTrue(kept.contains("**Kept with steal at or above 5 % after every retry: execution 1 oneHop (13 %). Their "
-                + "figures include what the hypervisor took.**"), kept);
+        assertTrue(kept.contains("**Kept with steal at or above 5 % after every retry: execution 1 oneHop (13 %). "
+                + "Their figures include what the hypervisor took.**"), kept);
 
         report.put("executions", List.of(Map.of("execution", 1)));
         String none = BenchMarkdown.render(JSON.valueToTree(report));
