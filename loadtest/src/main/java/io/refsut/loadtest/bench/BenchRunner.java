@@ -574,7 +574,9 @@ public final class BenchRunner {
                                 + " s after the failed step");
                         sleep(settings.stepPause());
                     }
-                    Map<String, Object> step = step(loop, what, rate, tasks);
+                    Map<String, Object> step = stepAgainForSteal(() -> step(loop, what, rate, tasks), settings, steps,
+                            line -> console.accept("capacity " + what + " " + format(rate) + "/s: " + line),
+                            () -> sleep(settings.stepPause()));
                     step.put("refinement", refinement);
                     steps.add(step);
                     busiest.put(rate, (String) step.get("busiest"));
@@ -591,6 +593,35 @@ public final class BenchRunner {
         result.put("busiestAtLimit", outcome.lowestFailed() > 0 ? busiest.get(outcome.lowestFailed()) : null);
         result.put("steps", steps);
         return result;
+    }
+
+    /**
+     * Runs a capacity step, and again (after {@code pause}: the failed step may have opened breakers) while it failed
+     * with {@link BenchSettings#remeasures steal at or above --max-steal-pct}, at most --steal-retries times. Each
+     * step run again is added to {@code steps} marked {@code measuredAgainForSteal}; the last one is returned, and it
+     * decides whether the rate held.
+     */
+    static Map<String, Object> stepAgainForSteal(Supplier<Map<String, Object>> run, BenchSettings settings,
+            List<Map<String, Object>> steps, Consumer<String> console, Runnable pause) {
+        Map<String, Object> step = run.get();
+        for (int retry = 1; retry <= settings.stealRetries() && !(Boolean) step.get("held")
+                && settings.remeasures(stealPct(step)); retry++) {
+            console.accept(String.format(java.util.Locale.ROOT, "failed while the hypervisor took %.1f %% of the CPU "
+                    + "time the machine's processes wanted (--max-steal-pct %s): measuring the step again (%d of at "
+                    + "most %d)", stealPct(step), format(settings.maxStealPct()), retry, settings.stealRetries()));
+            step.put("measuredAgainForSteal", true);
+            step.remove("broken");
+            steps.add(step);
+            pause.run();
+            step = run.get();
+        }
+        return step;
+    }
+
+    /** A capacity step's {@code cpuCores.stealPct}; NaN when it is not known. */
+    private static double stealPct(Map<String, Object> step) {
+        return step.get("cpuCores") instanceof Map<?, ?> cores && cores.get("stealPct") instanceof Number steal
+                ? steal.doubleValue() : Double.NaN;
     }
 
     /** An error for one line: a problem's {@code detail} (which names the failed dependency and why) after the request. */

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.refsut.loadtest.run.MachineCpu;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,6 +104,52 @@ class StealRemeasureTest {
         assertFalse(none.contains("## Windows measured again"), none);
         report.put("settings", Map.of("maxStealPct", 0.0, "stealRetries", 2));
         assertFalse(BenchMarkdown.render(JSON.valueToTree(report)).contains("measured again, up to"));
+    }
+
+    @Test
+    void aCapacityStepThatFailedUnderStealRunsAgainAfterThePauseAndTheLastRunDecides() {
+        BenchSettings settings = BenchCommandTest.parse();
+        Iterator<Map<String, Object>> runs = List.of(step(false, 20.0), step(true, 1.0)).iterator();
+        List<Map<String, Object>> steps = new ArrayList<>();
+        List<String> console = new ArrayList<>();
+        int[] pauses = {0};
+        Map<String, Object> last = BenchRunner.stepAgainForSteal(runs::next, settings, steps, console::add,
+                () -> pauses[0]++);
+        assertEquals(true, last.get("held"));
+        assertEquals(1, steps.size());
+        assertEquals(true, steps.get(0).get("measuredAgainForSteal"));
+        assertFalse(steps.get(0).containsKey("broken"), "only the step that decides reports why it broke");
+        assertEquals(1, pauses[0]);
+        assertEquals(List.of("failed while the hypervisor took 20.0 % of the CPU time the machine's processes wanted "
+                + "(--max-steal-pct 5): measuring the step again (1 of at most 2)"), console);
+    }
+
+    @Test
+    void aCapacityStepRunsAtMostThreeTimesAndNotWhenItHeldOrHadLittleSteal() {
+        BenchSettings settings = BenchCommandTest.parse();
+        List<Map<String, Object>> steps = new ArrayList<>();
+        int[] runs = {0};
+        Map<String, Object> last = BenchRunner.stepAgainForSteal(() -> {
+            runs[0]++;
+            return step(false, 30.0);
+        }, settings, steps, line -> { }, () -> { });
+        assertEquals(3, runs[0]);
+        assertEquals(2, steps.size());
+        assertEquals(false, last.get("held"));
+        assertFalse(last.containsKey("measuredAgainForSteal"));
+        for (Map<String, Object> once : List.of(step(false, 4.9), step(true, 30.0), step(false, Double.NaN))) {
+            List<Map<String, Object>> none = new ArrayList<>();
+            assertSame(once, BenchRunner.stepAgainForSteal(() -> once, settings, none, line -> { }, () -> { }));
+            assertTrue(none.isEmpty(), once.toString());
+        }
+    }
+
+    private static Map<String, Object> step(boolean held, double stealPct) {
+        Map<String, Object> step = new LinkedHashMap<>();
+        step.put("held", held);
+        step.put("broken", held ? List.of() : List.of("p99 80 ms > 50 ms"));
+        step.put("cpuCores", Double.isNaN(stealPct) ? Map.of() : Map.of("stealPct", stealPct));
+        return step;
     }
 
     /** A window of 100 operations at {@code latencyUs}; the services used 40 000 µs and the injector 10 000. */
