@@ -146,7 +146,8 @@ final class BenchMarkdown {
                                 .append(" | ").append(num(step.path("p50Us"))).append(" | ").append(num(step.path("p99Us")))
                                 .append(" | ").append(num(step.path("errors"))).append(" | ")
                                 .append(step.path("held").asBoolean() ? "yes" : "no")
-                                .append(step.path("measuredAgainForSteal").asBoolean() ? ", measured again (steal)" : "")
+                                .append(step.path("measuredAgainForSteal").asBoolean()
+                                        ? ", measured again (steal)" : "")
                                 .append(step.path("refinement").asBoolean() ? " (refinement)" : "").append(" | ");
                         for (String process : processes) {
                             md.append(num(step.path("cpuCores").path(process))).append(" | ");
