@@ -181,12 +181,13 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--max-steal-pct", defaultValue = "5", paramLabel = "PERCENT",
             description = "A measured series window in which the hypervisor took at least this share of the CPU time "
                     + "the machine's processes wanted (steal, /proc/stat) is measured again, up to --steal-retries "
-                    + "times; the window with the least steal is kept and the others are listed in the report. 0 = "
-                    + "never (default: ${DEFAULT-VALUE}).")
+                    + "times; the window with the least steal is kept and the others are listed in the report. A "
+                    + "capacity step that failed with that much steal runs again after --step-pause, the last run "
+                    + "deciding. 0 = never (default: ${DEFAULT-VALUE}).")
     double maxStealPct;
 
     @Option(names = "--steal-retries", defaultValue = "2", paramLabel = "N",
-            description = "Most times one series window is measured again for --max-steal-pct, 0-5 "
+            description = "Most times one series window or capacity step is measured again for --max-steal-pct, 0-5 "
                     + "(default: ${DEFAULT-VALUE}).")
     int stealRetries;
 

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.DoubleNode;
 import io.refsut.loadtest.report.MachineFigures;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /** bench.md: the tables of bench.json for a reader. */
 final class BenchMarkdown {
@@ -200,15 +202,11 @@ final class BenchMarkdown {
     /** The HotSpot JIT compiler threads' kind ({@link ThreadStats#kind}). */
     static final String JIT_THREADS = "C# CompilerThre";
 
-    /**
-     * A warning when the JIT compilers still used a large share of the services' and store's CPU in the full series:
-     * its figures include compiling, and a bench whose compilers were quieter is not comparable with it.
-     */
     /** The windows measured again for steal and not kept, next to the window that was. */
     private static void remeasured(StringBuilder md, JsonNode report) {
         StringBuilder rows = new StringBuilder();
         double limit = report.path("settings").path("maxStealPct").asDouble(0);
-        java.util.Set<String> stillStolen = new java.util.LinkedHashSet<>();
+        Set<String> stillStolen = new LinkedHashSet<>();
         int count = 0;
         for (JsonNode execution : report.path("executions")) {
             for (JsonNode window : execution.path("remeasured")) {
@@ -245,6 +243,10 @@ final class BenchMarkdown {
         }
     }
 
+    /**
+     * A warning when the JIT compilers still used a large share of the services' and store's CPU in the full series:
+     * its figures include compiling, and a bench whose compilers were quieter is not comparable with it.
+     */
     private static void jitWarning(StringBuilder md, JsonNode report) {
         double mean = jitShare(report.path("series").path("full").path("threads"));
         if (mean < JIT_WARNING_SHARE) {
