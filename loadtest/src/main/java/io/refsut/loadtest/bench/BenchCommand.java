@@ -218,8 +218,8 @@ public final class BenchCommand implements Callable<Integer> {
             }
             mixes.put(name.trim(), Mix.parse(spec));
         }
-        Path results = resultsDir == null || resultsDir.isBlank() ? home.resolve("results") : Path.of(resultsDir);
-        BenchSettings settings = new BenchSettings(home, results, LocalStack.mongodbUri(mongodbUri, env),
+        BenchSettings settings = new BenchSettings(home, LocalStack.resultsDir(home, resultsDir),
+                LocalStack.mongodbUri(mongodbUri, env),
                 LocalStack.splitOptions(serviceJvmOptions), LocalStack.splitOptions(dataServiceJvmOptions),
                 LocalStack.splitOptions(storeJvmOptions), Durations.parse(startTimeout), rate,
                 Durations.parse(duration), Durations.parse(warmup), Durations.parse(seriesWarmup),

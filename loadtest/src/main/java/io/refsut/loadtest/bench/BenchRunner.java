@@ -356,19 +356,14 @@ public final class BenchRunner {
     }
 
     /** Of windows measured again for steal, the one with the least (the first of equals). */
-    static <W extends Stolen> W leastStolen(List<W> attempts) {
-        W least = attempts.get(0);
-        for (W attempt : attempts) {
+    static Window leastStolen(List<Window> attempts) {
+        Window least = attempts.get(0);
+        for (Window attempt : attempts) {
             if (attempt.stealPct() < least.stealPct()) {
                 least = attempt;
             }
         }
         return least;
-    }
-
-    /** Something measured with the share of the machine's wanted CPU time the hypervisor took (NaN: unknown). */
-    interface Stolen {
-        double stealPct();
     }
 
     /**
@@ -396,11 +391,10 @@ public final class BenchRunner {
      * and end (null where unknown), and per process and thread kind what its threads did per operation.
      */
     record Window(OpenLoop.Result result, Map<String, Long> cpuUs, double wallSeconds, MachineCpu machineBefore,
-            MachineCpu machineAfter, Map<String, Object> threads) implements Stolen {
+            MachineCpu machineAfter, Map<String, Object> threads) {
 
         /** The stolen share (%) of the CPU time the machine's processes wanted in the window; NaN when unknown. */
-        @Override
-        public double stealPct() {
+        double stealPct() {
             return machineBefore == null || machineAfter == null ? Double.NaN
                     : machineAfter.stealPctSince(machineBefore);
         }

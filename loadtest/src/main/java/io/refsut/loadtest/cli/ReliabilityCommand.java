@@ -1,6 +1,7 @@
 package io.refsut.loadtest.cli;
 
 import io.refsut.loadtest.reliability.ReliabilitySuite;
+import io.refsut.loadtest.stack.LocalStack;
 import io.refsut.loadtest.stack.StackException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -120,8 +121,7 @@ public final class ReliabilityCommand implements Callable<Integer> {
             if (rate <= 0 || rate > 1000 || accounts < 1 || accounts > 10_000) {
                 throw new IllegalArgumentException("--rate must be in (0, 1000] and --accounts in [1, 10000]");
             }
-            Path results = resultsDir == null || resultsDir.isBlank() ? stack.home.resolve("results")
-                    : Path.of(resultsDir);
+            Path results = LocalStack.resultsDir(stack.home, resultsDir);
             settings = new ReliabilitySuite.Settings(stack.settings(results), results, chosen, faults, rate, accounts,
                     Durations.parse(warmupMax), Durations.parse(before), Durations.parse(down), Durations.parse(freeze),
                     Durations.parse(after), Durations.parse(settle), Durations.parse(requestTimeout),

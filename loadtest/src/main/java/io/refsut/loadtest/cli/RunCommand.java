@@ -5,6 +5,7 @@ import io.refsut.loadtest.report.Fields;
 import io.refsut.loadtest.run.RunDriver;
 import io.refsut.loadtest.run.RunSettings;
 import io.refsut.loadtest.simulation.SimulationParameters.ConnectionMode;
+import io.refsut.loadtest.stack.LocalStack;
 import io.refsut.loadtest.verify.Reconciler;
 import io.refsut.loadtest.workload.Distribution;
 import io.refsut.loadtest.workload.Mix;
@@ -345,7 +346,7 @@ public class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--mongodb-uri configures the local stack; with --target the "
                     + "deployment has its own MongoDB");
         }
-        Path results = resultsDir == null || resultsDir.isBlank() ? stack.home.resolve("results") : Path.of(resultsDir);
+        Path results = LocalStack.resultsDir(stack.home, resultsDir);
         String runLabel = label == null || label.isBlank() ? (local ? "local" : URI.create(target).getHost()) : label;
         Duration runDuration = Durations.parse(duration);
         Duration rampDuration = Durations.parse(ramp);

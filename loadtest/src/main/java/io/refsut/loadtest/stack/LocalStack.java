@@ -57,6 +57,13 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /**
+     * Where a command writes its results folders: {@code given} (--results-dir) when set, else {@code <home>/results}.
+     */
+    public static Path resultsDir(Path home, String given) {
+        return given == null || given.isBlank() ? home.resolve("results") : Path.of(given);
+    }
+
+    /**
      * The MongoDB URI a command uses: {@code option} (from {@code --mongodb-uri} or {@code SUT_MONGODB_URI}) when it is
      * set, else the environment's {@code MONGODB_URI} (read through {@code env}); blank = the embedded stand-in.
      */

@@ -47,9 +47,11 @@ class StealRemeasureTest {
 
     @Test
     void theWindowWithTheLeastStealIsKeptAndTheFirstOfEquals() {
-        record Attempt(double stealPct) implements BenchRunner.Stolen {
-        }
-        List<Attempt> attempts = List.of(new Attempt(12.0), new Attempt(3.0), new Attempt(3.0), new Attempt(7.0));
+        // 12, 3, 3 and 7 % of the time wanted stolen
+        List<BenchRunner.Window> attempts = List.of(window(1_000, 880_000, 120_000, 3_000_000),
+                window(1_000, 970_000, 30_000, 3_000_000), window(1_000, 970_000, 30_000, 3_000_000),
+                window(1_000, 930_000, 70_000, 3_000_000));
+        assertEquals(List.of(12.0, 3.0, 3.0, 7.0), attempts.stream().map(BenchRunner.Window::stealPct).toList());
         assertSame(attempts.get(1), BenchRunner.leastStolen(attempts));
         assertSame(attempts.get(0), BenchRunner.leastStolen(List.of(attempts.get(0))));
     }
