@@ -168,29 +168,11 @@ public final class BenchRunner {
                         }
                     }
                     String name = entry.getKey();
-                    Window window = measure(loop, settings.rate(), settings.duration(), entry.getValue());
-                    console.accept("execution " + e + " " + name + ": " + window.oneLine());
-                    List<Window> attempts = new ArrayList<>(List.of(window));
-                    while (settings.remeasures(window.stealPct()) && attempts.size() <= settings.stealRetries()) {
-                        console.accept(String.format(java.util.Locale.ROOT, "execution %d %s: the hypervisor took "
-                                + "%.1f %% of the CPU time the machine's processes wanted (--max-steal-pct %s): "
-                                + "measuring the window again (%d of at most %d)", e, name, window.stealPct(),
-                                format(settings.maxStealPct()), attempts.size(), settings.stealRetries()));
-                        window = measure(loop, settings.rate(), settings.duration(), entry.getValue());
-                        console.accept("execution " + e + " " + name + ", again: " + window.oneLine());
-                        attempts.add(window);
-                    }
-                    Window kept = leastStolen(attempts);
+                    OpenLoop measuring = loop;
+                    Window kept = windowAgainForSteal("execution " + e, name,
+                            () -> measure(measuring, settings.rate(), settings.duration(), entry.getValue()), settings,
+                            remeasured, console);
                     measured.put(name, kept.describe());
-                    for (Window other : attempts) {
-                        if (other != kept) {
-                            remeasured.add(other.discarded(name, kept));
-                        }
-                    }
-                    if (attempts.size() > 1) {
-                        console.accept(String.format(java.util.Locale.ROOT, "execution %d %s: kept the window with "
-                                + "%.1f %% steal", e, name, kept.stealPct()));
-                    }
                 }
                 execution.put("series", measured);
                 if (!remeasured.isEmpty()) {
@@ -353,6 +335,39 @@ public final class BenchRunner {
         Map<Operation, OpenLoop.Task> tasks = new LinkedHashMap<>();
         actions.forEach((operation, action) -> tasks.put(operation, new OpenLoop.Task(operation.requestName(), action)));
         return () -> tasks.get(deck.get());
+    }
+
+    /**
+     * Measures a series window, and again while the last one had {@link BenchSettings#remeasures steal at or above
+     * --max-steal-pct}, at most --steal-retries times. Returns the window with the least steal; what bench.json keeps
+     * of each other one is added to {@code remeasured}.
+     */
+    static Window windowAgainForSteal(String execution, String series, Supplier<Window> measure,
+            BenchSettings settings, List<Map<String, Object>> remeasured, Consumer<String> console) {
+        String what = execution + " " + series;
+        Window window = measure.get();
+        console.accept(what + ": " + window.oneLine());
+        List<Window> attempts = new ArrayList<>(List.of(window));
+        while (settings.remeasures(window.stealPct()) && attempts.size() <= settings.stealRetries()) {
+            console.accept(String.format(java.util.Locale.ROOT, "%s: the hypervisor took %.1f %% of the CPU time the "
+                    + "machine's processes wanted (--max-steal-pct %s): measuring the window again (%d of at most %d)",
+                    what, window.stealPct(), format(settings.maxStealPct()), attempts.size(),
+                    settings.stealRetries()));
+            window = measure.get();
+            console.accept(what + ", again: " + window.oneLine());
+            attempts.add(window);
+        }
+        Window kept = leastStolen(attempts);
+        for (Window other : attempts) {
+            if (other != kept) {
+                remeasured.add(other.discarded(series, kept));
+            }
+        }
+        if (attempts.size() > 1) {
+            console.accept(String.format(java.util.Locale.ROOT, "%s: kept the window with %.1f %% steal", what,
+                    kept.stealPct()));
+        }
+        return kept;
     }
 
     /** Of windows measured again for steal, the one with the least (the first of equals). */

@@ -57,6 +57,50 @@ class StealRemeasureTest {
     }
 
     @Test
+    void aStolenSeriesWindowIsMeasuredAgainAtMostTwiceAndTheLeastStolenIsKept() {
+        // 20, 9 and 12 % of the time wanted stolen
+        Iterator<BenchRunner.Window> windows = List.of(window(3_000, 800_000, 200_000, 3_000_000),
+                window(1_000, 910_000, 90_000, 3_000_000), window(2_000, 880_000, 120_000, 3_000_000)).iterator();
+        List<Map<String, Object>> remeasured = new ArrayList<>();
+        List<String> console = new ArrayList<>();
+        BenchRunner.Window kept = BenchRunner.windowAgainForSteal("execution 2", "full", windows::next,
+                BenchCommandTest.parse(), remeasured, console::add);
+        assertFalse(windows.hasNext(), "measured three times: once and twice again");
+        assertEquals(9.0, kept.stealPct());
+        assertEquals(List.of(20.0, 12.0), remeasured.stream().map(m -> m.get("stealPct")).toList());
+        assertEquals(List.of(9.0, 9.0), remeasured.stream().map(m -> m.get("keptStealPct")).toList());
+        assertEquals(List.of("full", "full"), remeasured.stream().map(m -> m.get("series")).toList());
+        assertEquals(6, console.size(), console.toString());
+        assertEquals("execution 2 full: the hypervisor took 20.0 % of the CPU time the machine's processes wanted "
+                + "(--max-steal-pct 5): measuring the window again (1 of at most 2)", console.get(1));
+        assertTrue(console.get(2).startsWith("execution 2 full, again: "), console.get(2));
+        assertTrue(console.get(3).contains("took 9.0 % of the CPU time") && console.get(3).endsWith("(2 of at most 2)"),
+                console.get(3));
+        assertEquals("execution 2 full: kept the window with 9.0 % steal", console.get(5));
+    }
+
+    @Test
+    void aSeriesWindowIsMeasuredOnceWithLittleStealOrTheRuleOff() {
+        BenchRunner.Window light = window(1_000, 960_000, 40_000, 3_000_000);
+        BenchRunner.Window heavy = window(1_000, 700_000, 300_000, 3_000_000);
+        for (Object[] c : List.of(new Object[] {light, BenchCommandTest.parse()},
+                new Object[] {heavy, BenchCommandTest.parse("--max-steal-pct", "0")},
+                new Object[] {heavy, BenchCommandTest.parse("--steal-retries", "0")})) {
+            int[] measured = {0};
+            List<Map<String, Object>> remeasured = new ArrayList<>();
+            List<String> console = new ArrayList<>();
+            BenchRunner.Window kept = BenchRunner.windowAgainForSteal("execution 1", "floor", () -> {
+                measured[0]++;
+                return (BenchRunner.Window) c[0];
+            }, (BenchSettings) c[1], remeasured, console::add);
+            assertSame(c[0], kept);
+            assertEquals(1, measured[0], c[1].toString());
+            assertTrue(remeasured.isEmpty());
+            assertEquals(1, console.size(), console.toString());
+        }
+    }
+
+    @Test
     void aDiscardedWindowKeepsItsStealLatencyAndCpuNextToTheKeptOnes() {
         // 1 000 ms busy and 250 ms stolen: 20 % of the time wanted
         BenchRunner.Window stolen = window(2_000, 1_000_000, 250_000, 3_000_000);
