@@ -126,6 +126,14 @@ public final class BenchCommand implements Callable<Integer> {
                     + " shortens a run's warm-up, not the steady state measured here).")
     String dataServiceJvmOptions;
 
+    @Option(names = "--compile-threshold-scaling", defaultValue = "0.2", paramLabel = "FACTOR",
+            description = "The five services' JIT compile thresholds, as a factor of HotSpot's own (the first of their "
+                    + "JVM options, -XX:CompileThresholdScaling; one in --service-jvm-options wins): at 0.2 the "
+                    + "warm-up brings to the optimising compiler the hot paths that at HotSpot's thresholds reach it "
+                    + "only after minutes at the measured rate, so the windows measure the compiled steady state; "
+                    + "1 = HotSpot's thresholds, 0.01-10 (default: ${DEFAULT-VALUE}).")
+    double compileThresholdScaling;
+
     @Option(names = "--store-jvm-options", defaultValue = "-Xms64m -Xmx1g", paramLabel = "OPTS",
             description = "JVM options of the embedded store's process (default: ${DEFAULT-VALUE}).")
     String storeJvmOptions;
@@ -226,7 +234,8 @@ public final class BenchCommand implements Callable<Integer> {
                 warmupRate != 0 ? warmupRate : Math.max(rate, WARMUP_RATE),
                 executions, Mix.parse(mix), mix, records, payments, docBytes, maxInFlight, injectorConnections,
                 capacity, mixes, capacityStart, capacityFactor, capacityMax, capacityRefine, Durations.parse(stepPause),
-                Durations.parse(stepDuration), Durations.parse(stepWarmup), sloP99Ms, maxStealPct, stealRetries);
+                Durations.parse(stepDuration), Durations.parse(stepWarmup), sloP99Ms, maxStealPct, stealRetries,
+                compileThresholdScaling);
         new io.refsut.loadtest.workload.Documents(docBytes);
         return settings;
     }

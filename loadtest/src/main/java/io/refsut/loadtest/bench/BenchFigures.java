@@ -99,7 +99,10 @@ final class BenchFigures {
                         perRun.add((Map<String, Object>) stats);
                     }
                 }
-                operations.put(name, meanWithCv(perRun, LATENCY_FIGURES, List.of("count", "errors")));
+                Map<String, Object> stats = meanWithCv(perRun, LATENCY_FIGURES, List.of("count", "errors"));
+                // beside cv.p50Us, to three decimals as the cv: what the sample counts alone would give
+                stats.put("p50SamplingCv", mean(values(perRun, "p50SamplingCv"), BenchRunner::round3));
+                operations.put(name, stats);
             }
             aggregated.put("operations", operations);
             List<Map<String, Object>> cpu = new ArrayList<>();

@@ -37,8 +37,15 @@ final class BenchMarkdown {
         md.append("- rate ").append(settings.path("rate").asText()).append("/s, ").append(settings.path("durationS").asText())
                 .append(" s per series, ").append(settings.path("executions").asText()).append(" executions, mix ")
                 .append(settings.path("mix").asText()).append(", service JVM options `")
-                .append(settings.path("serviceJvmOptions").asText()).append("`, data services add `")
-                .append(settings.path("dataServiceJvmOptions").asText()).append("`\n");
+                .append(settings.path("serviceJvmOptions").asText()).append("`, data services add ")
+                .append(settings.path("dataServiceJvmOptions").asText().isBlank() ? "none"
+                        : "`" + settings.path("dataServiceJvmOptions").asText() + "`");
+        JsonNode scaling = settings.path("compileThresholdScaling");
+        if (scaling.isNumber() && scaling.asDouble() != 1) {
+            md.append(", the services' JIT thresholds at ").append(scaling.asText())
+                    .append(" × HotSpot's (--compile-threshold-scaling)");
+        }
+        md.append('\n');
         if (settings.path("maxStealPct").asDouble(0) > 0) {
             md.append("- a series window in which the hypervisor took ").append(num(settings.path("maxStealPct")))
                     .append(" % or more of the CPU time wanted is measured again, up to ")
@@ -46,7 +53,10 @@ final class BenchMarkdown {
                     .append(" times; the one with the least steal is kept\n");
         }
         md.append("- latencies from each arrival's intended start (open model), in µs; figures are means over the "
-                + "executions, CV = coefficient of variation across them. CPU from /proc per process; `machine busy` is "
+                + "executions, CV = coefficient of variation across them; `CV p50 from the samples alone` is what the "
+                + "p50's CV would be if every execution drew from one distribution (order statistics of each window's "
+                + "sample count), so a CV p50 well above it is the system moving between executions. CPU from /proc "
+                + "per process; `machine busy` is "
                 + "every process on the machine, `other processes` what was not ours, `stolen` the CPU time the "
                 + "hypervisor gave to other machines while ours wanted it (steal, /proc/stat), and its share of the "
                 + "time wanted.\n\n");
@@ -57,8 +67,9 @@ final class BenchMarkdown {
         JsonNode series = report.path("series");
         if (series.isObject()) {
             md.append("## Latency per series and operation (µs)\n\n");
-            md.append("| series | operation | count | errors | p50 | p99 | p99.9 | max | CV p50 | CV p99 |\n");
-            md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            md.append("| series | operation | count | errors | p50 | p99 | p99.9 | max | CV p50 "
+                    + "| CV p50 from the samples alone | CV p99 |\n");
+            md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (String name : BenchRunner.SERIES) {
                 JsonNode operations = series.path(name).path("operations");
                 for (Iterator<Map.Entry<String, JsonNode>> it = operations.fields(); it.hasNext();) {
@@ -68,10 +79,11 @@ final class BenchMarkdown {
                             .append(num(s.path("count"))).append(" | ").append(num(s.path("errors"))).append(" | ")
                             .append(num(s.path("p50Us"))).append(" | ").append(num(s.path("p99Us"))).append(" | ")
                             .append(num(s.path("p999Us"))).append(" | ").append(num(s.path("maxUs"))).append(" | ")
-                            .append(pct(s.path("cv").path("p50Us"))).append(" | ").append(pct(s.path("cv").path("p99Us")))
-                            .append(" |\n");
+                            .append(pct(s.path("cv").path("p50Us"))).append(" | ").append(pct(s.path("p50SamplingCv")))
+                            .append(" | ").append(pct(s.path("cv").path("p99Us"))).append(" |\n");
                 }
             }
+            drift(md, series.path("full").path("operations"));
             md.append("\n## Overhead (p50): one hop against the floor, full transaction against its critical path\n\n");
             md.append("| operation | floor path | floor µs | SUT µs | overhead µs | ratio | CV ratio | p99 ratio |\n");
             md.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
@@ -199,6 +211,10 @@ final class BenchMarkdown {
 
     /** From this share of the services' and store's CPU in the full series, the JIT compilers get a warning. */
     static final double JIT_WARNING_SHARE = 0.10;
+
+    /** A full-series p50 CV above this (the 5 % target) and {@link #DRIFT_FACTOR} times its sampling CV is drift. */
+    static final double DRIFT_CV = 0.05;
+    static final double DRIFT_FACTOR = 2;
     /** The HotSpot JIT compiler threads' kind ({@link ThreadStats#kind}). */
     static final String JIT_THREADS = "C# CompilerThre";
 
@@ -247,6 +263,30 @@ final class BenchMarkdown {
      * A warning when the JIT compilers still used a large share of the services' and store's CPU in the full series:
      * its figures include compiling, and a bench whose compilers were quieter is not comparable with it.
      */
+    /**
+     * Says whether the full series' p50s moved across the executions by more than their sample counts explain: the
+     * CV of a p50 against the CV that sampling alone gives it ({@code p50SamplingCv}).
+     */
+    private static void drift(StringBuilder md, JsonNode operations) {
+        List<String> drifted = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = operations.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> op = it.next();
+            JsonNode cv = op.getValue().path("cv").path("p50Us");
+            JsonNode sampling = op.getValue().path("p50SamplingCv");
+            if (cv.isNumber() && sampling.isNumber() && cv.asDouble() > DRIFT_CV
+                    && cv.asDouble() > DRIFT_FACTOR * sampling.asDouble()) {
+                drifted.add(op.getKey() + " " + pct(cv) + " against " + pct(sampling));
+            }
+        }
+        if (!drifted.isEmpty()) {
+            md.append("\nThe full series' p50s differed across the executions by more than their sample counts ")
+                    .append("explain (").append(String.join(", ", drifted))
+                    .append("): the machine or the services changed between the ")
+                    .append("executions (compilation, steal, other load), and a longer --duration would not narrow ")
+                    .append("it.\n");
+        }
+    }
+
     private static void jitWarning(StringBuilder md, JsonNode report) {
         double mean = jitShare(report.path("series").path("full").path("threads"));
         if (mean < JIT_WARNING_SHARE) {

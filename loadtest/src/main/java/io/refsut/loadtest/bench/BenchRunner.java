@@ -52,6 +52,9 @@ public final class BenchRunner {
     /** The {@code detail} of an {@code application/problem+json} body inside an error message. */
     private static final Pattern PROBLEM_DETAIL = Pattern.compile("\"detail\":\"([^\"]*)\"");
 
+    /** Fewest samples for which a window's p50 gets a sampling error ({@link #p50SamplingCv}). */
+    static final int MIN_SAMPLES_FOR_SE = 20;
+
     /** Series names, in the order they run within an execution. */
     static final List<String> SERIES = List.of("floor", "oneHop", "full");
     static final String INJECTOR = "injector";
@@ -99,7 +102,7 @@ public final class BenchRunner {
             report.put("mongodb", embedded ? io.refsut.loadtest.stack.EmbeddedMongo.DESCRIPTION + ", own process"
                     : LocalStack.redact(uri));
             stack = LocalStack.start(new LocalStack.Settings(settings.home(), out.resolve("logs"), uri, Ports.parse("auto"),
-                    settings.serviceJvmOptions(), settings.dataServiceJvmOptions(), settings.startTimeout()),
+                    settings.servicesJvmOptions(), settings.dataServiceJvmOptions(), settings.startTimeout()),
                     line -> console.accept(line));
             Map<String, String> baseUrls = new LinkedHashMap<>();
             for (ServiceProcess service : stack.services()) {
@@ -541,7 +544,30 @@ public final class BenchRunner {
         stats.put("p999Us", histogram.getValueAtPercentile(99.9));
         stats.put("maxUs", histogram.getMaxValue());
         stats.put("meanUs", round(histogram.getMean()));
+        Double sampling = p50SamplingCv(histogram);
+        if (sampling != null) {
+            stats.put("p50SamplingCv", sampling);
+        }
         return stats;
+    }
+
+    /**
+     * The standard error that the sample count alone gives a window's p50, over the p50: from the distribution-free
+     * 95 % interval of a median, the order statistics at ranks n/2 ± 0.98·√n (the percentiles 50 ± 98/√n), its width
+     * over 2 × 1.96. Executions whose windows drew from one and the same distribution would differ by about this, so
+     * it is the floor of the p50's coefficient of variation across them; null under {@link #MIN_SAMPLES_FOR_SE}
+     * samples.
+     */
+    static Double p50SamplingCv(Histogram histogram) {
+        long n = histogram.getTotalCount();
+        long p50 = histogram.getValueAtPercentile(50);
+        if (n < MIN_SAMPLES_FOR_SE || p50 <= 0) {
+            return null;
+        }
+        double half = 98 / Math.sqrt(n);
+        long low = histogram.getValueAtPercentile(50 - half);
+        long high = histogram.getValueAtPercentile(50 + half);
+        return round3((high - low) / (2 * 1.96) / p50);
     }
 
     /** Capacity search for each mix: the SUT (full transactions) and the store alone (the same operations by driver). */

@@ -14,7 +14,7 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         String mixText, int records, int payments, int docBytes, int maxInFlight, int connections, boolean capacity,
         Map<String, Mix> capacityMixes, double capacityStart, double capacityFactor, double capacityMax,
         int capacityRefine, Duration stepPause, Duration stepDuration, Duration stepWarmup, double sloP99Ms,
-        double maxStealPct, int stealRetries) {
+        double maxStealPct, int stealRetries, double compileThresholdScaling) {
 
     public BenchSettings {
         if (!(rate > 0) || rate > 100_000) {
@@ -60,6 +60,10 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         if (stealRetries < 0 || stealRetries > 5) {
             throw new IllegalArgumentException("--steal-retries must be between 0 and 5: " + stealRetries);
         }
+        if (!(compileThresholdScaling >= 0.01) || compileThresholdScaling > 10) {
+            throw new IllegalArgumentException("--compile-threshold-scaling must be between 0.01 and 10 (1 = HotSpot's "
+                    + "thresholds): " + compileThresholdScaling);
+        }
         if (!(sloP99Ms > 0)) {
             throw new IllegalArgumentException("--slo-p99 must be positive: " + sloP99Ms);
         }
@@ -71,6 +75,20 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
      */
     boolean remeasures(double stealPct) {
         return maxStealPct > 0 && stealPct >= maxStealPct;
+    }
+
+    /**
+     * The JVM options of every service: {@code -XX:CompileThresholdScaling} first (unless it is 1), then
+     * --service-jvm-options, so that a scaling given there wins.
+     */
+    List<String> servicesJvmOptions() {
+        if (compileThresholdScaling == 1) {
+            return serviceJvmOptions;
+        }
+        List<String> options = new java.util.ArrayList<>();
+        options.add("-XX:CompileThresholdScaling=" + compileThresholdScaling);
+        options.addAll(serviceJvmOptions);
+        return options;
     }
 
     /** The settings as bench.json records them. */
@@ -90,6 +108,7 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
         map.put("injectorConnections", connections);
         map.put("serviceJvmOptions", String.join(" ", serviceJvmOptions));
         map.put("dataServiceJvmOptions", String.join(" ", dataServiceJvmOptions));
+        map.put("compileThresholdScaling", compileThresholdScaling);
         map.put("storeJvmOptions", String.join(" ", storeJvmOptions));
         map.put("maxStealPct", maxStealPct);
         map.put("stealRetries", stealRetries);

@@ -57,6 +57,25 @@ class BenchCommandTest {
     }
 
     @Test
+    void theServicesCompileAtAFifthOfHotSpotsThresholdsFirstSoThatAnExplicitScalingWins() {
+        BenchSettings defaults = parse("--service-jvm-options", "-Xmx256m");
+        assertEquals(0.2, defaults.compileThresholdScaling());
+        assertEquals(List.of("-XX:CompileThresholdScaling=0.2", "-Xmx256m"), defaults.servicesJvmOptions());
+        assertEquals(List.of("-Xmx256m"), defaults.serviceJvmOptions(), "the option as given stays as given");
+        assertEquals(0.2, defaults.describe().get("compileThresholdScaling"));
+        assertEquals(List.of("-XX:CompileThresholdScaling=0.5", "-Xmx256m", "-XX:CompileThresholdScaling=1"),
+                parse("--compile-threshold-scaling", "0.5", "--service-jvm-options",
+                        "-Xmx256m -XX:CompileThresholdScaling=1").servicesJvmOptions(), "the JVM takes the last");
+        assertEquals(List.of("-Xmx256m"), parse("--compile-threshold-scaling", "1", "--service-jvm-options",
+                "-Xmx256m").servicesJvmOptions(), "1 adds nothing");
+        for (String bad : List.of("0", "0.001", "11", "NaN")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> parse("--compile-threshold-scaling", bad));
+            assertTrue(e.getMessage().contains("--compile-threshold-scaling"), e.getMessage());
+        }
+    }
+
+    @Test
     void anExplicitWarmupWinsWithOrWithoutCapacity() {
         assertEquals(Duration.ofSeconds(5), parse("--capacity", "--warmup", "5s").warmup());
         assertEquals(Duration.ofSeconds(120), parse("--warmup", "120s").warmup());

@@ -51,6 +51,18 @@ class BenchMarkdownTest {
     }
 
     @Test
+    void theHeaderNamesTheServicesJitThresholdsWhenTheyAreScaled() {
+        String scaled = BenchMarkdown.render(JSON.valueToTree(Map.of("settings", Map.of("serviceJvmOptions",
+                "-Xmx256m", "dataServiceJvmOptions", "", "compileThresholdScaling", 0.2))));
+        assertTrue(scaled.contains("service JVM options `-Xmx256m`, data services add none, the services' JIT "
+                + "thresholds at 0.2 × HotSpot's (--compile-threshold-scaling)\n"), scaled);
+        for (Object hotspot : List.of(Map.of("compileThresholdScaling", 1.0), Map.of())) {
+            String md = BenchMarkdown.render(JSON.valueToTree(Map.of("settings", hotspot)));
+            assertFalse(md.contains("JIT thresholds at"), md);
+        }
+    }
+
+    @Test
     void theMachineSpeedIsInTheHeaderWhenItWasMeasured() {
         String measured = BenchMarkdown.render(JSON.valueToTree(Map.of("settings", Map.of(), "machine",
                 Map.of("cores", 2, "speed", Map.of("cpuLoopNs", 1.69, "loopbackRoundTripUs", 16.1)))));
