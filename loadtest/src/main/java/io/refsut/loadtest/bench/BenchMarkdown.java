@@ -215,6 +215,7 @@ final class BenchMarkdown {
     /** A full-series p50 CV above this (the 5 % target) and {@link #DRIFT_FACTOR} times its sampling CV is drift. */
     static final double DRIFT_CV = 0.05;
     static final double DRIFT_FACTOR = 2;
+
     /** The HotSpot JIT compiler threads' kind ({@link ThreadStats#kind}). */
     static final String JIT_THREADS = "C# CompilerThre";
 
@@ -260,10 +261,6 @@ final class BenchMarkdown {
     }
 
     /**
-     * A warning when the JIT compilers still used a large share of the services' and store's CPU in the full series:
-     * its figures include compiling, and a bench whose compilers were quieter is not comparable with it.
-     */
-    /**
      * Says whether the full series' p50s moved across the executions by more than their sample counts explain: the
      * CV of a p50 against the CV that sampling alone gives it ({@code p50SamplingCv}).
      */
@@ -287,6 +284,10 @@ final class BenchMarkdown {
         }
     }
 
+    /**
+     * A warning when the JIT compilers still used a large share of the services' and store's CPU in the full series:
+     * its figures include compiling, and a bench whose compilers were quieter is not comparable with it.
+     */
     private static void jitWarning(StringBuilder md, JsonNode report) {
         double mean = jitShare(report.path("series").path("full").path("threads"));
         if (mean < JIT_WARNING_SHARE) {

@@ -102,7 +102,7 @@ public final class BenchRunner {
             report.put("mongodb", embedded ? io.refsut.loadtest.stack.EmbeddedMongo.DESCRIPTION + ", own process"
                     : LocalStack.redact(uri));
             stack = LocalStack.start(new LocalStack.Settings(settings.home(), out.resolve("logs"), uri, Ports.parse("auto"),
-                    settings.servicesJvmOptions(), settings.dataServiceJvmOptions(), settings.startTimeout()),
+                    settings.serviceJvmOptionsWithScaling(), settings.dataServiceJvmOptions(), settings.startTimeout()),
                     line -> console.accept(line));
             Map<String, String> baseUrls = new LinkedHashMap<>();
             for (ServiceProcess service : stack.services()) {

@@ -81,7 +81,7 @@ public record BenchSettings(Path home, Path resultsDir, String mongodbUri, List<
      * The JVM options of every service: {@code -XX:CompileThresholdScaling} first (unless it is 1), then
      * --service-jvm-options, so that a scaling given there wins.
      */
-    List<String> servicesJvmOptions() {
+    List<String> serviceJvmOptionsWithScaling() {
         if (compileThresholdScaling == 1) {
             return serviceJvmOptions;
         }

@@ -60,14 +60,15 @@ class BenchCommandTest {
     void theServicesCompileAtAFifthOfHotSpotsThresholdsFirstSoThatAnExplicitScalingWins() {
         BenchSettings defaults = parse("--service-jvm-options", "-Xmx256m");
         assertEquals(0.2, defaults.compileThresholdScaling());
-        assertEquals(List.of("-XX:CompileThresholdScaling=0.2", "-Xmx256m"), defaults.servicesJvmOptions());
+        assertEquals(List.of("-XX:CompileThresholdScaling=0.2", "-Xmx256m"), defaults.serviceJvmOptionsWithScaling());
         assertEquals(List.of("-Xmx256m"), defaults.serviceJvmOptions(), "the option as given stays as given");
         assertEquals(0.2, defaults.describe().get("compileThresholdScaling"));
+        BenchSettings both = parse("--compile-threshold-scaling", "0.5", "--service-jvm-options",
+                "-Xmx256m -XX:CompileThresholdScaling=1");
         assertEquals(List.of("-XX:CompileThresholdScaling=0.5", "-Xmx256m", "-XX:CompileThresholdScaling=1"),
-                parse("--compile-threshold-scaling", "0.5", "--service-jvm-options",
-                        "-Xmx256m -XX:CompileThresholdScaling=1").servicesJvmOptions(), "the JVM takes the last");
+                both.serviceJvmOptionsWithScaling(), "the JVM takes the last");
         assertEquals(List.of("-Xmx256m"), parse("--compile-threshold-scaling", "1", "--service-jvm-options",
-                "-Xmx256m").servicesJvmOptions(), "1 adds nothing");
+                "-Xmx256m").serviceJvmOptionsWithScaling(), "1 adds nothing");
         for (String bad : List.of("0", "0.001", "11", "NaN")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> parse("--compile-threshold-scaling", bad));
